@@ -1,0 +1,32 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+import struct Foundation.URL
+
+/// SwiftPM names a path dependency after its folder, which differs between clones ("main", "girders", ...).
+let girders = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .lastPathComponent.lowercased()
+
+/// Side-by-side benchmarks of Girders against the libraries it replaces. Only this package has dependencies.
+let package = Package(
+    name: "GirdersBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark.git", exact: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/apple/swift-log.git", exact: "1.16.2"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "LogBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "GirdersLog", package: girders),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Benchmarks/LogBenchmarks",
+            swiftSettings: [.swiftLanguageMode(.v6)],
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        )
+    ]
+)

@@ -1,0 +1,24 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// Girders: modular building blocks for apps and services that talk to REST backends.
+///
+/// Every module is its own library product, so users pick only what they need. The package has no
+/// package dependencies: everything comes from the toolchain and the operating system.
+let strictSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "Girders",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+    products: [
+        .library(name: "GirdersLog", targets: ["GirdersLog"])
+    ],
+    targets: [
+        .target(name: "GirdersLog", swiftSettings: strictSettings),
+        .testTarget(name: "GirdersLogTests", dependencies: ["GirdersLog"], swiftSettings: strictSettings),
+    ]
+)

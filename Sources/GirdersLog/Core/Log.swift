@@ -9,22 +9,33 @@
 /// Log.info("Started")
 /// ```
 public enum Log {
+    /// The process-wide logger and the number of active scopes. Every change updates ``gate`` under the lock.
     struct State {
         var logger: Logger
-        var threshold: LogLevel
         var activeScopes: Int
 
-        mutating func replace(_ newLogger: Logger) {
-            logger = newLogger
-            threshold = max(newLogger.level, newLogger.destinationLevel)
+        /// While any scope is active, a scoped logger may want lines the process-wide one drops.
+        var lowestPassingLevel: LogLevel {
+            activeScopes > 0 ? .verbose : max(logger.level, logger.destinationLevel)
         }
     }
 
-    static let state: LockedState<State> = {
-        let logger = Logger(
-            label: "girders", destination: ConsoleDestination(stream: .standardError), level: LogLevel.legacyDefault)
-        return LockedState(State(logger: logger, threshold: logger.level, activeScopes: 0))
-    }()
+    static let gate = LevelGate(LogLevel.legacyDefault)
+
+    static let state = LockedState(
+        State(
+            logger: Logger(
+                label: "girders", destination: ConsoleDestination(stream: .standardError),
+                level: LogLevel.legacyDefault),
+            activeScopes: 0))
+
+    /// Changes the shared state and republishes the gate, atomically with respect to other changes.
+    static func update(_ change: (inout State) -> Void) {
+        state.withLock { shared in
+            change(&shared)
+            gate.set(shared.lowestPassingLevel)
+        }
+    }
 
     @TaskLocal static var scopedLogger: Logger?
 
@@ -34,19 +45,13 @@ public enum Log {
     /// By default it writes to standard error at ``LogLevel/legacyDefault`` (warning).
     public static var logger: Logger {
         get { scopedLogger ?? state.withLock { $0.logger } }
-        set { state.withLock { $0.replace(newValue) } }
+        set { update { $0.logger = newValue } }
     }
 
     /// The process-wide logger's own minimum level.
     public static var level: LogLevel {
         get { state.withLock { $0.logger.level } }
-        set {
-            state.withLock { shared in
-                var updated = shared.logger
-                updated.level = newValue
-                shared.replace(updated)
-            }
-        }
+        set { update { $0.logger.level = newValue } }
     }
 
     /// Sets ``level`` from a configuration value as GirdersSwift read it (`logLevel`: 0...5, or a name).
@@ -58,8 +63,8 @@ public enum Log {
 
     /// Runs `operation` with `logger` as the facade's logger, in this task and the tasks it starts.
     public static func withLogger<Result>(_ logger: Logger, operation: () throws -> Result) rethrows -> Result {
-        state.withLock { $0.activeScopes += 1 }
-        defer { state.withLock { $0.activeScopes -= 1 } }
+        update { $0.activeScopes += 1 }
+        defer { update { $0.activeScopes -= 1 } }
         return try $scopedLogger.withValue(logger, operation: operation)
     }
 
@@ -67,8 +72,8 @@ public enum Log {
     public static func withLogger<Result>(
         _ logger: Logger, isolation: isolated (any Actor)? = #isolation, operation: () async throws -> Result
     ) async rethrows -> Result {
-        state.withLock { $0.activeScopes += 1 }
-        defer { state.withLock { $0.activeScopes -= 1 } }
+        update { $0.activeScopes += 1 }
+        defer { update { $0.activeScopes -= 1 } }
         return try await $scopedLogger.withValue(logger, operation: operation, isolation: isolation)
     }
 
@@ -77,8 +82,7 @@ public enum Log {
         _ level: LogLevel, _ message: @autoclosure () -> LogMessage, metadata: @autoclosure () -> LogMetadata? = nil,
         fileID: StaticString = #fileID, function: StaticString = #function, line: UInt = #line
     ) {
-        let mayPass = state.withLock { level >= $0.threshold || $0.activeScopes > 0 }
-        guard mayPass else { return }
+        guard gate.allows(level) else { return }
         logger.log(level, message(), metadata: metadata(), fileID: fileID, function: function, line: line)
     }
 }

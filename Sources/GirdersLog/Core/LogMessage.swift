@@ -52,7 +52,6 @@ public struct LogMessage: Sendable, Hashable, ExpressibleByStringInterpolation, 
         /// Reserves room for the literal parts.
         public init(literalCapacity: Int, interpolationCount: Int) {
             revealed = ""
-            revealed.reserveCapacity(literalCapacity + interpolationCount * 8)
         }
 
         /// Appends literal text.
@@ -64,6 +63,13 @@ public struct LogMessage: Sendable, Hashable, ExpressibleByStringInterpolation, 
         /// Appends a value printed with `String(describing:)`, public unless stated otherwise.
         public mutating func appendInterpolation<Value>(_ value: Value, privacy: LogPrivacy = .public) {
             append(String(describing: value), privacy: privacy)
+        }
+
+        /// Appends a value's `description`, public unless stated otherwise.
+        public mutating func appendInterpolation<Value: CustomStringConvertible>(
+            _ value: Value, privacy: LogPrivacy = .public
+        ) {
+            append(value.description, privacy: privacy)
         }
 
         /// Appends a string, public unless stated otherwise.

@@ -71,8 +71,12 @@ public struct Logger: LogProtocol {
         function: StaticString, line: UInt
     ) {
         var merged = metadata
-        if let callMetadata {
-            merged.merge(callMetadata) { _, call in call }
+        if let callMetadata, !callMetadata.isEmpty {
+            if merged.isEmpty {
+                merged = callMetadata
+            } else {
+                merged.merge(callMetadata) { _, call in call }
+            }
         }
         let record = LogRecord(
             timestamp: Date(), level: level, label: label, message: message, metadata: merged, fileID: fileID,

@@ -69,11 +69,15 @@ public struct ConsoleDestination: LogDestination {
 
     /// Formats and writes one line.
     public func write(_ record: LogRecord) {
-        var line = formatter.format(record, revealingPrivate: revealsPrivateData)
+        var line: [UInt8] = []
         if usesColor {
-            line = Self.colorCode(for: record.level) + line + "\u{1B}[0m"
+            line.append(contentsOf: Self.colorCode(for: record.level).utf8)
         }
-        line += "\n"
+        formatter.format(record, revealingPrivate: revealsPrivateData, into: &line)
+        if usesColor {
+            line.append(contentsOf: "\u{1B}[0m".utf8)
+        }
+        line.append(UInt8(ascii: "\n"))
         output.write(line)
     }
 
@@ -101,10 +105,9 @@ final class DescriptorOutput: Sendable {
         self.descriptor = descriptor
     }
 
-    func write(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in
-            lock.withLock { _ in _ = POSIX.writeAll(descriptor, UnsafeRawBufferPointer(bytes)) }
+    func write(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { bytes in
+            lock.withLock { _ in _ = POSIX.writeAll(descriptor, bytes) }
         }
     }
 }

@@ -128,12 +128,13 @@ public final class FileDestination: LogDestination {
 
     /// Buffers one line; writes it and everything before it durably when its level is at least ``durableLevel``.
     public func write(_ record: LogRecord) {
-        let line = formatter.format(record, revealingPrivate: revealsPrivateData)
+        var line: [UInt8] = []
+        formatter.format(record, revealingPrivate: revealsPrivateData, into: &line)
+        line.append(UInt8(ascii: "\n"))
         let durable = record.level >= durableLevel
         enum Next { case nothing, schedule, drainNow }
         let next: Next = pending.withLock { pending in
-            pending.bytes.append(contentsOf: line.utf8)
-            pending.bytes.append(UInt8(ascii: "\n"))
+            pending.bytes.append(contentsOf: line)
             if durable || pending.bytes.count >= Self.highWaterMark { return .drainNow }
             if pending.drainScheduled { return .nothing }
             pending.drainScheduled = true

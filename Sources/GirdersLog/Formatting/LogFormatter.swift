@@ -11,6 +11,17 @@
 public protocol LogFormatter: Sendable {
     /// Formats `record`; private values must print as `<redacted>` unless `revealingPrivate` is `true`.
     func format(_ record: LogRecord, revealingPrivate: Bool) -> String
+
+    /// Appends the UTF-8 bytes of the formatted line to `buffer`. Destinations call this; the default
+    /// implementation appends ``format(_:revealingPrivate:)``, formatters on hot paths write bytes directly.
+    func format(_ record: LogRecord, revealingPrivate: Bool, into buffer: inout [UInt8])
+}
+
+extension LogFormatter {
+    /// Appends the UTF-8 bytes of ``format(_:revealingPrivate:)``.
+    public func format(_ record: LogRecord, revealingPrivate: Bool, into buffer: inout [UInt8]) {
+        buffer.append(contentsOf: format(record, revealingPrivate: revealingPrivate).utf8)
+    }
 }
 
 /// The standard line format:
@@ -32,39 +43,68 @@ public struct DefaultLogFormatter: LogFormatter {
 
     /// Formats one record.
     public func format(_ record: LogRecord, revealingPrivate: Bool) -> String {
-        let message = record.message.text(revealingPrivate: revealingPrivate)
-        var line = ""
-        line.reserveCapacity(48 + record.label.utf8.count + message.utf8.count + record.metadata.count * 16)
-        line += RFC3339Timestamp.string(from: record.timestamp)
-        line += " "
-        line += record.level.description
-        line += " ["
-        line += record.label
-        line += "] "
-        if includesCallSite {
-            record.fileID.withUTF8Buffer { line += String(decoding: $0, as: UTF8.self) }
-            line += ":"
-            line += String(record.line)
-            line += " "
-        }
-        line += escapesNewlines ? Self.escapingNewlines(message) : message
-        if !record.metadata.isEmpty {
-            for key in record.metadata.keys.sorted() {
-                line += " "
-                line += key
-                line += "="
-                var value = ""
-                record.metadata[key]?.render(into: &value, revealingPrivate: revealingPrivate)
-                line += escapesNewlines ? Self.escapingNewlines(value) : value
-            }
-        }
-        return line
+        var bytes: [UInt8] = []
+        format(record, revealingPrivate: revealingPrivate, into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    static func escapingNewlines(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) else {
-            return text
+    /// Appends one formatted record as UTF-8, without building intermediate strings.
+    public func format(_ record: LogRecord, revealingPrivate: Bool, into buffer: inout [UInt8]) {
+        buffer.reserveCapacity(buffer.count + 64 + record.label.utf8.count + record.message.revealedText.utf8.count)
+        RFC3339Timestamp.append(record.timestamp, to: &buffer)
+        buffer.append(UInt8(ascii: " "))
+        buffer.append(contentsOf: record.level.description.utf8)
+        buffer.append(contentsOf: " [".utf8)
+        buffer.append(contentsOf: record.label.utf8)
+        buffer.append(contentsOf: "] ".utf8)
+        if includesCallSite {
+            record.fileID.withUTF8Buffer { buffer.append(contentsOf: $0) }
+            buffer.append(UInt8(ascii: ":"))
+            buffer.append(contentsOf: String(record.line).utf8)
+            buffer.append(UInt8(ascii: " "))
         }
-        return text.replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\n", with: "\\n")
+        append(record.message.text(revealingPrivate: revealingPrivate), to: &buffer)
+        switch record.metadata.count {
+        case 0:
+            break
+        case 1:
+            for (key, value) in record.metadata {
+                append(key, value, revealingPrivate: revealingPrivate, to: &buffer)
+            }
+        default:
+            for key in record.metadata.keys.sorted() {
+                if let value = record.metadata[key] {
+                    append(key, value, revealingPrivate: revealingPrivate, to: &buffer)
+                }
+            }
+        }
+    }
+
+    private func append(
+        _ key: String, _ value: LogMetadataValue, revealingPrivate: Bool, to buffer: inout [UInt8]
+    ) {
+        buffer.append(UInt8(ascii: " "))
+        buffer.append(contentsOf: key.utf8)
+        buffer.append(UInt8(ascii: "="))
+        if case .string(let text) = value {
+            append(text, to: &buffer)
+        } else {
+            append(value.rendered(revealingPrivate: revealingPrivate), to: &buffer)
+        }
+    }
+
+    /// Appends text, escaping newlines and carriage returns when ``escapesNewlines`` is set.
+    private func append(_ text: String, to buffer: inout [UInt8]) {
+        guard escapesNewlines else {
+            buffer.append(contentsOf: text.utf8)
+            return
+        }
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\n"): buffer.append(contentsOf: "\\n".utf8)
+            case UInt8(ascii: "\r"): buffer.append(contentsOf: "\\r".utf8)
+            default: buffer.append(byte)
+            }
+        }
     }
 }

@@ -8,32 +8,41 @@ public import Foundation
 public enum RFC3339Timestamp {
     /// Returns `date` as `yyyy-MM-ddTHH:mm:ss.SSSZ` in UTC, truncated to the millisecond.
     public static func string(from date: Date) -> String {
+        var bytes: [UInt8] = []
+        append(date, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the timestamp's 24 ASCII bytes (more for the rare fallback) to `buffer`.
+    static func append(_ date: Date, to buffer: inout [UInt8]) {
         // Rounding to the microsecond first absorbs the binary error of `Date`'s reference-date offset, so a date
         // made from an exact millisecond keeps it; the millisecond is then truncated, never rounded up.
         let microseconds = (date.timeIntervalSince1970 * 1_000_000).rounded()
-        guard microseconds.isFinite, abs(microseconds) < 1e18 else { return fallback(date) }
+        guard microseconds.isFinite, abs(microseconds) < 1e18 else { return appendFallback(date, to: &buffer) }
         let (milliseconds, _) = floorDivision(Int64(microseconds), 1000)
         let (days, millisecondOfDay) = floorDivision(milliseconds, 86_400_000)
         let (year, month, day) = civil(fromDays: days)
-        guard (0...9999).contains(year) else { return fallback(date) }
+        guard (0...9999).contains(year) else { return appendFallback(date, to: &buffer) }
         let secondOfDay = Int(millisecondOfDay / 1000)
-        return String(unsafeUninitializedCapacity: 24) { buffer in
-            func put(_ value: Int, width: Int, at offset: Int, then separator: UInt8) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { output in
+            var index = 0
+            func put(_ value: Int, width: Int, then separator: UInt8) {
                 var remaining = value
-                for position in stride(from: offset + width - 1, through: offset, by: -1) {
-                    buffer[position] = UInt8(truncatingIfNeeded: 0x30 + remaining % 10)
+                for position in stride(from: index + width - 1, through: index, by: -1) {
+                    output[position] = UInt8(truncatingIfNeeded: 0x30 + remaining % 10)
                     remaining /= 10
                 }
-                buffer[offset + width] = separator
+                output[index + width] = separator
+                index += width + 1
             }
-            put(year, width: 4, at: 0, then: UInt8(ascii: "-"))
-            put(month, width: 2, at: 5, then: UInt8(ascii: "-"))
-            put(day, width: 2, at: 8, then: UInt8(ascii: "T"))
-            put(secondOfDay / 3600, width: 2, at: 11, then: UInt8(ascii: ":"))
-            put(secondOfDay / 60 % 60, width: 2, at: 14, then: UInt8(ascii: ":"))
-            put(secondOfDay % 60, width: 2, at: 17, then: UInt8(ascii: "."))
-            put(Int(millisecondOfDay % 1000), width: 3, at: 20, then: UInt8(ascii: "Z"))
-            return 24
+            put(year, width: 4, then: UInt8(ascii: "-"))
+            put(month, width: 2, then: UInt8(ascii: "-"))
+            put(day, width: 2, then: UInt8(ascii: "T"))
+            put(secondOfDay / 3600, width: 2, then: UInt8(ascii: ":"))
+            put(secondOfDay / 60 % 60, width: 2, then: UInt8(ascii: ":"))
+            put(secondOfDay % 60, width: 2, then: UInt8(ascii: "."))
+            put(Int(millisecondOfDay % 1000), width: 3, then: UInt8(ascii: "Z"))
+            buffer.append(contentsOf: UnsafeBufferPointer(output))
         }
     }
 
@@ -57,7 +66,7 @@ public enum RFC3339Timestamp {
         return (Int(year), Int(month), Int(day))
     }
 
-    private static func fallback(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+    private static func appendFallback(_ date: Date, to buffer: inout [UInt8]) {
+        buffer.append(contentsOf: date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)).utf8)
     }
 }

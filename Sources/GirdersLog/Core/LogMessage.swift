@@ -52,6 +52,7 @@ public struct LogMessage: Sendable, Hashable, ExpressibleByStringInterpolation, 
         /// Reserves room for the literal parts.
         public init(literalCapacity: Int, interpolationCount: Int) {
             revealed = ""
+            revealed.reserveCapacity(literalCapacity + interpolationCount * 4)
         }
 
         /// Appends literal text.

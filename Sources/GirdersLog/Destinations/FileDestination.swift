@@ -47,6 +47,7 @@ public final class FileDestination: LogDestination {
     static let highWaterMark = 1 << 20
 
     let formatter: any LogFormatter
+    let standardFormatter: DefaultLogFormatter?
     let diagnostics: any LogDiagnostics
     let flushDelay: DispatchTimeInterval
     let pending = LockedState(PendingLines())
@@ -115,6 +116,7 @@ public final class FileDestination: LogDestination {
         self.minimumLevel = minimumLevel
         self.rotation = rotation
         self.formatter = formatter
+        self.standardFormatter = formatter as? DefaultLogFormatter
         self.durableLevel = durableLevel
         self.revealsPrivateData = revealsPrivateData
         self.diagnostics = diagnostics
@@ -128,13 +130,21 @@ public final class FileDestination: LogDestination {
 
     /// Buffers one line; writes it and everything before it durably when its level is at least ``durableLevel``.
     public func write(_ record: LogRecord) {
-        var line: [UInt8] = []
-        formatter.format(record, revealingPrivate: revealsPrivateData, into: &line)
-        line.append(UInt8(ascii: "\n"))
         let durable = record.level >= durableLevel
         enum Next { case nothing, schedule, drainNow }
+        // The standard formatter is a pure function of the record, so it formats straight into the shared buffer,
+        // saving a copy and an allocation per line. A custom formatter runs outside the lock: it may log itself.
+        var formatted: [UInt8] = []
+        if standardFormatter == nil {
+            formatter.format(record, revealingPrivate: revealsPrivateData, into: &formatted)
+        }
         let next: Next = pending.withLock { pending in
-            pending.bytes.append(contentsOf: line)
+            if let standardFormatter {
+                standardFormatter.format(record, revealingPrivate: revealsPrivateData, into: &pending.bytes)
+            } else {
+                pending.bytes.append(contentsOf: formatted)
+            }
+            pending.bytes.append(UInt8(ascii: "\n"))
             if durable || pending.bytes.count >= Self.highWaterMark { return .drainNow }
             if pending.drainScheduled { return .nothing }
             pending.drainScheduled = true

@@ -50,17 +50,21 @@ public struct DefaultLogFormatter: LogFormatter {
 
     /// Appends one formatted record as UTF-8, without building intermediate strings.
     public func format(_ record: LogRecord, revealingPrivate: Bool, into buffer: inout [UInt8]) {
-        buffer.reserveCapacity(buffer.count + 64 + record.label.utf8.count + record.message.revealedText.utf8.count)
+        if buffer.isEmpty {
+            buffer.reserveCapacity(64 + record.label.utf8.count + record.message.revealedText.utf8.count)
+        }
         RFC3339Timestamp.append(record.timestamp, to: &buffer)
         buffer.append(UInt8(ascii: " "))
-        buffer.append(contentsOf: record.level.description.utf8)
-        buffer.append(contentsOf: " [".utf8)
-        buffer.append(contentsOf: record.label.utf8)
-        buffer.append(contentsOf: "] ".utf8)
+        appendUTF8(record.level.description, to: &buffer)
+        buffer.append(UInt8(ascii: " "))
+        buffer.append(UInt8(ascii: "["))
+        appendUTF8(record.label, to: &buffer)
+        buffer.append(UInt8(ascii: "]"))
+        buffer.append(UInt8(ascii: " "))
         if includesCallSite {
             record.fileID.withUTF8Buffer { buffer.append(contentsOf: $0) }
             buffer.append(UInt8(ascii: ":"))
-            buffer.append(contentsOf: String(record.line).utf8)
+            appendUTF8(String(record.line), to: &buffer)
             buffer.append(UInt8(ascii: " "))
         }
         append(record.message.text(revealingPrivate: revealingPrivate), to: &buffer)
@@ -84,7 +88,7 @@ public struct DefaultLogFormatter: LogFormatter {
         _ key: String, _ value: LogMetadataValue, revealingPrivate: Bool, to buffer: inout [UInt8]
     ) {
         buffer.append(UInt8(ascii: " "))
-        buffer.append(contentsOf: key.utf8)
+        appendUTF8(key, to: &buffer)
         buffer.append(UInt8(ascii: "="))
         if case .string(let text) = value {
             append(text, to: &buffer)
@@ -96,7 +100,7 @@ public struct DefaultLogFormatter: LogFormatter {
     /// Appends text, escaping newlines and carriage returns when ``escapesNewlines`` is set.
     private func append(_ text: String, to buffer: inout [UInt8]) {
         guard escapesNewlines else {
-            buffer.append(contentsOf: text.utf8)
+            appendUTF8(text, to: &buffer)
             return
         }
         for byte in text.utf8 {
@@ -107,4 +111,11 @@ public struct DefaultLogFormatter: LogFormatter {
             }
         }
     }
+}
+
+/// Appends a string's UTF-8 bytes with one copy from its contiguous storage.
+@inline(__always)
+func appendUTF8(_ text: String, to buffer: inout [UInt8]) {
+    var text = text
+    text.withUTF8 { buffer.append(contentsOf: $0) }
 }

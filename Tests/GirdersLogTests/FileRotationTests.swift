@@ -23,7 +23,8 @@ struct FileRotationTests {
         #expect(!FileManager.default.fileExists(atPath: url.path + ".3"))
         let perFile = archives.map { lines(of: $0) }
         #expect(perFile.map(\.count) == [9, 9, 1])
-        #expect(perFile.joined().map { String($0.dropFirst(5).prefix(4)) } == (36..<55).map { String(format: "%04d", $0) })
+        #expect(
+            perFile.joined().map { String($0.dropFirst(5).prefix(4)) } == (36..<55).map { String(format: "%04d", $0) })
         for archive in archives {
             let size = try #require(try FileManager.default.attributesOfItem(atPath: archive.path)[.size] as? Int)
             #expect(size <= 200)

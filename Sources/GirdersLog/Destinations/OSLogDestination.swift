@@ -14,7 +14,9 @@ public struct OSLogDestination: LogDestination {
     private let logger: os.Logger
 
     /// Creates a destination for a subsystem and category.
-    public init(subsystem: String, category: String, minimumLevel: LogLevel = .verbose, revealsPrivateData: Bool = false) {
+    public init(
+        subsystem: String, category: String, minimumLevel: LogLevel = .verbose, revealsPrivateData: Bool = false
+    ) {
         self.logger = os.Logger(subsystem: subsystem, category: category)
         self.minimumLevel = minimumLevel
         self.revealsPrivateData = revealsPrivateData

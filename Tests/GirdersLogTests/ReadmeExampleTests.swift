@@ -10,7 +10,7 @@ extension GlobalLogTests {
         defer { Log.logger = original }
         let logsFolder = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: logsFolder) }
-        let recorder = LogRecorder()
+        let recorder = LogRecorder(minimumLevel: .debug)
 
         // --- README example begins ---
         let file = try FileDestination(

@@ -4,6 +4,14 @@ import Testing
 @testable import GirdersLog
 
 struct FileRotationTests {
+    /// A buffered destination writing bare messages to `app.log` in `folder`, rotating as given.
+    func rotatingFile(in folder: TemporaryFolder, maximumSize: Int, keep: Int) throws -> (URL, FileDestination) {
+        let url = folder.file("app.log")
+        let file = try bufferedFileDestination(
+            url, rotation: .init(maximumFileSize: maximumSize, keptFiles: keep), formatter: MessageOnlyFormatter())
+        return (url, file)
+    }
+
     /// Writes `count` numbered lines of 20 bytes and a newline each ("line 0000 ..........").
     func writeNumberedLines(_ count: Int, to file: FileDestination) {
         let logger = Logger(label: "r", destination: file)
@@ -15,9 +23,7 @@ struct FileRotationTests {
 
     @Test func aFullFileRotatesAndOnlyTheNewestArchivesAreKept() throws {
         let folder = try TemporaryFolder()
-        let url = folder.file("app.log")
-        let file = try bufferedFileDestination(
-            url, rotation: .init(maximumFileSize: 200, keptFiles: 2), formatter: MessageOnlyFormatter())
+        let (url, file) = try rotatingFile(in: folder, maximumSize: 200, keep: 2)
         writeNumberedLines(55, to: file)  // 21 bytes a line: 9 lines a file, so 6 full files and 1 line
         let archives = [url.path + ".2", url.path + ".1", url.path].map { URL(fileURLWithPath: $0) }
         #expect(!FileManager.default.fileExists(atPath: url.path + ".3"))
@@ -33,9 +39,7 @@ struct FileRotationTests {
 
     @Test func rotationNeverSplitsALine() throws {
         let folder = try TemporaryFolder()
-        let url = folder.file("app.log")
-        let file = try bufferedFileDestination(
-            url, rotation: .init(maximumFileSize: 50, keptFiles: 5), formatter: MessageOnlyFormatter())
+        let (url, file) = try rotatingFile(in: folder, maximumSize: 50, keep: 5)
         writeNumberedLines(7, to: file)
         for suffix in ["", ".1", ".2", ".3"] {
             let text = contents(of: URL(fileURLWithPath: url.path + suffix))
@@ -45,9 +49,7 @@ struct FileRotationTests {
 
     @Test func aLineLongerThanTheMaximumGoesAloneIntoItsOwnFile() throws {
         let folder = try TemporaryFolder()
-        let url = folder.file("app.log")
-        let file = try bufferedFileDestination(
-            url, rotation: .init(maximumFileSize: 10, keptFiles: 3), formatter: MessageOnlyFormatter())
+        let (url, file) = try rotatingFile(in: folder, maximumSize: 10, keep: 3)
         let logger = Logger(label: "r", destination: file)
         logger.info("short")
         logger.info("a line that is far too long")
@@ -60,9 +62,7 @@ struct FileRotationTests {
 
     @Test func keepingNoArchivesStartsAFreshFile() throws {
         let folder = try TemporaryFolder()
-        let url = folder.file("app.log")
-        let file = try bufferedFileDestination(
-            url, rotation: .init(maximumFileSize: 45, keptFiles: 0), formatter: MessageOnlyFormatter())
+        let (url, file) = try rotatingFile(in: folder, maximumSize: 45, keep: 0)
         writeNumberedLines(5, to: file)
         #expect(lines(of: url).count == 1)
         #expect(!FileManager.default.fileExists(atPath: url.path + ".1"))
@@ -70,10 +70,8 @@ struct FileRotationTests {
 
     @Test func anExistingFileCountsTowardsTheMaximum() throws {
         let folder = try TemporaryFolder()
-        let url = folder.file("app.log")
-        try Data(String(repeating: "x", count: 39).appending("\n").utf8).write(to: url)
-        let file = try bufferedFileDestination(
-            url, rotation: .init(maximumFileSize: 50, keptFiles: 1), formatter: MessageOnlyFormatter())
+        try Data(String(repeating: "x", count: 39).appending("\n").utf8).write(to: folder.file("app.log"))
+        let (url, file) = try rotatingFile(in: folder, maximumSize: 50, keep: 1)
         writeNumberedLines(1, to: file)
         #expect(lines(of: URL(fileURLWithPath: url.path + ".1")).count == 1)
         #expect(lines(of: url) == ["line 0000 .........."])

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Writes lines to standard output or standard error, in colour only when the stream is a terminal.
 ///
 /// Each line goes out with a single `write` call under a lock shared by every console destination on the same
@@ -99,7 +101,7 @@ final class DescriptorOutput: Sendable {
     static let standardError = DescriptorOutput(descriptor: 2)
 
     let descriptor: Int32
-    private let lock = LockedState(())
+    private let lock = NSLock()
 
     init(descriptor: Int32) {
         self.descriptor = descriptor
@@ -107,7 +109,9 @@ final class DescriptorOutput: Sendable {
 
     func write(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { bytes in
-            lock.withLock { _ in _ = POSIX.writeAll(descriptor, bytes) }
+            lock.lock()
+            defer { lock.unlock() }
+            _ = POSIX.writeAll(descriptor, bytes)
         }
     }
 }

@@ -37,6 +37,32 @@ struct FileDestinationTests {
         #expect(contents(of: url) == "context before\nit failed\n")
     }
 
+    @Test func aFullBufferIsWrittenByTheCallerSoMemoryStaysBounded() throws {
+        let folder = try TemporaryFolder()
+        let url = folder.file("app.log")
+        let file = try bufferedFileDestination(url, formatter: MessageOnlyFormatter())
+        let logger = Logger(label: "t", destination: file)
+        let line = String(repeating: "b", count: 1023)
+        let linesInHighWaterMark = FileDestination.highWaterMark / 1024
+        for _ in 0..<(linesInHighWaterMark - 1) {
+            logger.info("\(line)")
+        }
+        #expect(contents(of: url).isEmpty, "below the high-water mark lines stay buffered")
+        logger.info("\(line)")
+        #expect(contents(of: url).utf8.count == FileDestination.highWaterMark)
+    }
+
+    @Test func releasingTheDestinationWritesWhatIsBuffered() throws {
+        let folder = try TemporaryFolder()
+        let url = folder.file("app.log")
+        do {
+            let file = try bufferedFileDestination(url, formatter: MessageOnlyFormatter())
+            Logger(label: "t", destination: file).info("last words")
+            #expect(contents(of: url).isEmpty)
+        }
+        #expect(contents(of: url) == "last words\n")
+    }
+
     @Test func theBackgroundWriterWritesWithoutAFlush() async throws {
         let folder = try TemporaryFolder()
         let url = folder.file("app.log")

@@ -4,7 +4,8 @@ public import Foundation
 /// Appends lines to a file through a buffer written in the background, with optional size-based rotation.
 ///
 /// - Lines below ``durableLevel`` (error by default) are buffered and written within a few milliseconds by a
-///   background queue; ``flush()`` writes and `fsync`s everything buffered so far.
+///   background queue; ``flush()`` writes and `fsync`s everything buffered so far, and so does releasing the
+///   destination. Call ``flush()`` before the process exits: `exit` does not wait for the background queue.
 /// - Lines at or above ``durableLevel`` are written and `fsync`ed before `write` returns, together with every
 ///   line before them, so an error or fatal line is on disk when the logging call returns.
 /// - With a ``Rotation``, a file that would grow past the maximum size is renamed to `name.1` (older archives
@@ -153,7 +154,10 @@ public final class FileDestination: LogDestination {
         switch next {
         case .nothing: break
         case .drainNow: drain(synchronize: durable)
-        case .schedule: queue.asyncAfter(deadline: .now() + flushDelay) { self.drain(synchronize: false) }
+        case .schedule:
+            // Weak, so that releasing the destination writes and closes at once (deinit) instead of when the timer
+            // fires.
+            queue.asyncAfter(deadline: .now() + flushDelay) { [weak self] in self?.drain(synchronize: false) }
         }
     }
 

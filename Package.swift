@@ -15,10 +15,15 @@ let package = Package(
     name: "Girders",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     products: [
-        .library(name: "GirdersLog", targets: ["GirdersLog"])
+        .library(name: "GirdersLog", targets: ["GirdersLog"]),
+        .library(name: "GirdersConfig", targets: ["GirdersConfig"]),
     ],
     targets: [
         .target(name: "GirdersLog", swiftSettings: strictSettings),
         .testTarget(name: "GirdersLogTests", dependencies: ["GirdersLog"], swiftSettings: strictSettings),
+        .target(name: "GirdersConfig", swiftSettings: strictSettings),
+        .testTarget(
+            name: "GirdersConfigTests", dependencies: ["GirdersConfig"], resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings),
     ]
 )

@@ -1,0 +1,131 @@
+public import Foundation
+
+/// Loading `Configuration.plist` and its environment overlay `Configuration-<environment>.plist`.
+extension Configuration {
+    /// The process environment variable that selects the environment: `GIRDERS_ENV`.
+    public static let environmentVariable = "GIRDERS_ENV"
+    /// The Info.plist key that selects the environment: `ConfigurationEnvironment`.
+    public static let infoPlistKey = "ConfigurationEnvironment"
+    /// The base file's name: `Configuration.plist`.
+    public static let baseFileName = "Configuration.plist"
+
+    /// The overlay file's name for an environment: `Configuration-<environment>.plist`. GirdersSwift's
+    /// `Configuration-env.plist` is the environment `env`.
+    public static func overlayFileName(for environment: String) -> String {
+        "Configuration-\(environment).plist"
+    }
+
+    /// Loads from a folder holding `Configuration.plist` and, when an environment is chosen, its overlay.
+    ///
+    /// The environment is `environment` if given, else the `GIRDERS_ENV` variable of `processEnvironment`, else
+    /// `infoPlistEnvironment` (the Info.plist key `ConfigurationEnvironment`), else none.
+    /// - Parameters:
+    ///   - additionalLayers: Layers searched before the files, highest priority first (overrides, environment
+    ///     variables, a local developer file, ...).
+    /// - Throws: ``ConfigurationError`` when the base file is missing or malformed, or the chosen environment has
+    ///   no overlay file.
+    public init(
+        directory: URL, environment: String? = nil, infoPlistEnvironment: String? = nil,
+        processEnvironment: [String: String] = ProcessInfo.processInfo.environment,
+        additionalLayers: [ConfigurationLayer] = [], secretKeys: Set<String> = [], redactsLikelySecrets: Bool = true
+    ) throws(ConfigurationError) {
+        let base = directory.appendingPathComponent(Self.baseFileName)
+        guard FileManager.default.fileExists(atPath: base.path) else { throw .fileNotFound(path: base.path) }
+        var files: [URL] = []
+        if let choice = EnvironmentChoice.select(
+            explicit: environment, processEnvironment: processEnvironment, infoPlistEnvironment: infoPlistEnvironment)
+        {
+            let overlay = directory.appendingPathComponent(Self.overlayFileName(for: choice.name))
+            guard FileManager.default.fileExists(atPath: overlay.path) else {
+                throw .unknownEnvironment(name: choice.name, expectedPath: overlay.path, chosenBy: choice.chosenBy)
+            }
+            files.append(overlay)
+        }
+        files.append(base)
+        try self.init(
+            files: files, additionalLayers: additionalLayers, secretKeys: secretKeys,
+            redactsLikelySecrets: redactsLikelySecrets)
+    }
+
+    /// Loads from a bundle's resources, as GirdersSwift did from the main bundle; the Info.plist key
+    /// `ConfigurationEnvironment` may choose the environment.
+    public init(
+        bundle: Bundle, environment: String? = nil,
+        processEnvironment: [String: String] = ProcessInfo.processInfo.environment,
+        additionalLayers: [ConfigurationLayer] = [], secretKeys: Set<String> = [], redactsLikelySecrets: Bool = true
+    ) throws(ConfigurationError) {
+        try self.init(
+            directory: bundle.resourceURL ?? bundle.bundleURL, environment: environment,
+            infoPlistEnvironment: bundle.object(forInfoDictionaryKey: Self.infoPlistKey) as? String,
+            processEnvironment: processEnvironment, additionalLayers: additionalLayers, secretKeys: secretKeys,
+            redactsLikelySecrets: redactsLikelySecrets)
+    }
+
+    /// Loads a base file and overlays (later overlays win over earlier ones and over the base).
+    public init(
+        baseFile: URL, overlayFiles: [URL] = [], additionalLayers: [ConfigurationLayer] = [],
+        secretKeys: Set<String> = [], redactsLikelySecrets: Bool = true
+    ) throws(ConfigurationError) {
+        try self.init(
+            files: overlayFiles.reversed() + [baseFile], additionalLayers: additionalLayers, secretKeys: secretKeys,
+            redactsLikelySecrets: redactsLikelySecrets)
+    }
+
+    /// Parses a base property list and overlays from memory (later overlays win).
+    public init(
+        baseData: Data, overlayData: [Data] = [], additionalLayers: [ConfigurationLayer] = [],
+        secretKeys: Set<String> = [], redactsLikelySecrets: Bool = true
+    ) throws(ConfigurationError) {
+        var layers = additionalLayers
+        for (position, data) in overlayData.enumerated().reversed() {
+            layers.append(try .propertyList(data: data, name: "overlay \(position + 1) (data)"))
+        }
+        layers.append(try .propertyList(data: baseData, name: "\(Self.baseFileName) (data)"))
+        self.init(layers: layers, secretKeys: secretKeys, redactsLikelySecrets: redactsLikelySecrets)
+    }
+
+    /// Files highest priority first, after the additional layers; every file layer can be reloaded.
+    init(
+        files: [URL], additionalLayers: [ConfigurationLayer], secretKeys: Set<String>, redactsLikelySecrets: Bool
+    ) throws(ConfigurationError) {
+        var layers = additionalLayers
+        var reloadableFiles: [URL?] = Array(repeating: nil, count: additionalLayers.count)
+        for file in files {
+            layers.append(try .propertyList(at: file))
+            reloadableFiles.append(file)
+        }
+        self.init(
+            layers: layers, reloadableFiles: reloadableFiles, secretKeys: secretKeys, redactsLikelySecrets: redactsLikelySecrets,
+            loadError: nil)
+    }
+}
+
+/// Which environment overlay applies, and what chose it.
+public struct EnvironmentChoice: Sendable, Equatable {
+    /// The environment's name, for example `staging` or GirdersSwift's `env`.
+    public let name: String
+    /// What chose it, as errors print it.
+    public let chosenBy: String
+
+    /// Creates a choice; ``select(explicit:processEnvironment:infoPlistEnvironment:)`` makes them from inputs.
+    public init(name: String, chosenBy: String) {
+        self.name = name
+        self.chosenBy = chosenBy
+    }
+
+    /// The first non-empty of: the explicit argument, `GIRDERS_ENV`, the Info.plist value.
+    public static func select(
+        explicit: String?, processEnvironment: [String: String], infoPlistEnvironment: String?
+    ) -> EnvironmentChoice? {
+        let candidates = [
+            (explicit, "the initialiser argument"),
+            (processEnvironment[Configuration.environmentVariable], "the \(Configuration.environmentVariable) variable"),
+            (infoPlistEnvironment, "the Info.plist key \(Configuration.infoPlistKey)"),
+        ]
+        for case (let name?, let chosenBy) in candidates {
+            let trimmed = name.trimmingCharacters(in: .whitespaces)
+            if !trimmed.isEmpty { return EnvironmentChoice(name: trimmed, chosenBy: chosenBy) }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// Reads XML and binary property lists into ``ConfigValue`` dictionaries, with errors that name the file.
+enum PropertyListReader {
+    /// Parses `data`; `path` is only used in errors.
+    static func dictionary(from data: Data, path: String) throws(ConfigurationError) -> [String: ConfigValue] {
+        let parsed: Any
+        do {
+            parsed = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        } catch {
+            throw .malformedPropertyList(path: path, line: lineNumber(in: error), reason: reason(for: error))
+        }
+        guard let converted = ConfigValue(propertyListValue: parsed) else {
+            throw .malformedPropertyList(path: path, line: nil, reason: "it holds a value a property list cannot")
+        }
+        guard case .dictionary(let values) = converted else {
+            throw .rootIsNotADictionary(path: path, actualType: converted.typeName)
+        }
+        return values
+    }
+
+    /// Reads and parses a file.
+    static func dictionary(contentsOf url: URL) throws(ConfigurationError) -> [String: ConfigValue] {
+        guard FileManager.default.fileExists(atPath: url.path) else { throw .fileNotFound(path: url.path) }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw .unreadableFile(path: url.path, reason: error.localizedDescription)
+        }
+        return try dictionary(from: data, path: url.path)
+    }
+
+    /// The parser's own explanation (`NSDebugDescription`), which is more specific than the generic message.
+    static func reason(for error: any Error) -> String {
+        let info = (error as NSError).userInfo
+        if let debug = info["NSDebugDescription"] as? String, !debug.isEmpty { return debug }
+        return (error as NSError).localizedDescription
+    }
+
+    /// The line number the parser mentions ("... at line 12"), if any.
+    static func lineNumber(in error: any Error) -> Int? {
+        let text = reason(for: error)
+        guard let range = text.range(of: "line ") else { return nil }
+        let digits = text[range.upperBound...].prefix { $0.isNumber }
+        return Int(digits)
+    }
+}

@@ -1,0 +1,141 @@
+public import Foundation
+
+/// One configuration value, as a property list can hold it.
+public indirect enum ConfigValue: Sendable, Hashable, CustomStringConvertible {
+    /// A string.
+    case string(String)
+    /// An integer (`<integer>`).
+    case integer(Int)
+    /// A floating-point number (`<real>`).
+    case double(Double)
+    /// A Boolean (`<true/>`, `<false/>`).
+    case bool(Bool)
+    /// A date (`<date>`).
+    case date(Date)
+    /// Raw bytes (`<data>`).
+    case data(Data)
+    /// An ordered list.
+    case array([ConfigValue])
+    /// Nested values keyed by name.
+    case dictionary([String: ConfigValue])
+
+    /// The type's name as errors print it: `String`, `Int`, `Double`, `Bool`, `Date`, `Data`, `Array`,
+    /// `Dictionary`.
+    public var typeName: String {
+        switch self {
+        case .string: "String"
+        case .integer: "Int"
+        case .double: "Double"
+        case .bool: "Bool"
+        case .date: "Date"
+        case .data: "Data"
+        case .array: "Array"
+        case .dictionary: "Dictionary"
+        }
+    }
+
+    /// A short rendering for messages and dumps, for example `"https://x"`, `30`, `[1, 2]`.
+    public var description: String {
+        switch self {
+        case .string(let text): "\"\(text)\""
+        case .integer(let number): String(number)
+        case .double(let number): String(number)
+        case .bool(let flag): String(flag)
+        case .date(let date): date.formatted(Date.ISO8601FormatStyle())
+        case .data(let data): "<\(data.count) bytes>"
+        case .array(let values): "[" + values.map(\.description).joined(separator: ", ") + "]"
+        case .dictionary(let values):
+            "{" + values.keys.sorted().map { "\($0): \(values[$0]?.description ?? "")" }.joined(separator: ", ") + "}"
+        }
+    }
+
+    /// The value as Foundation types, as GirdersSwift's `Any?` subscript returned it: `String`, `Int`,
+    /// `Double`, `Bool`, `Date`, `Data`, `[Any]`, `[String: Any]`.
+    public var foundationValue: Any {
+        switch self {
+        case .string(let text): text
+        case .integer(let number): number
+        case .double(let number): number
+        case .bool(let flag): flag
+        case .date(let date): date
+        case .data(let data): data
+        case .array(let values): values.map(\.foundationValue)
+        case .dictionary(let values): values.mapValues(\.foundationValue)
+        }
+    }
+
+    /// Converts a value produced by `PropertyListSerialization`; `nil` for anything a plist cannot hold.
+    public init?(propertyListValue value: Any) {
+        switch value {
+        case let text as String:
+            self = .string(text)
+        case let flag as Bool where type(of: value) == Bool.self:
+            self = .bool(flag)
+        case let number as NSNumber:
+            guard let converted = ConfigValue(number: number) else { return nil }
+            self = converted
+        case let date as Date:
+            self = .date(date)
+        case let data as Data:
+            self = .data(data)
+        case let values as [Any]:
+            var converted: [ConfigValue] = []
+            converted.reserveCapacity(values.count)
+            for element in values {
+                guard let value = ConfigValue(propertyListValue: element) else { return nil }
+                converted.append(value)
+            }
+            self = .array(converted)
+        case let values as [String: Any]:
+            var converted: [String: ConfigValue] = [:]
+            converted.reserveCapacity(values.count)
+            for (key, element) in values {
+                guard let value = ConfigValue(propertyListValue: element) else { return nil }
+                converted[key] = value
+            }
+            self = .dictionary(converted)
+        default:
+            return nil
+        }
+    }
+
+    /// Numbers arrive as `NSNumber`; its Objective-C type code tells integers, reals and (on Apple platforms)
+    /// Booleans apart.
+    init?(number: NSNumber) {
+        #if canImport(Darwin)
+        if CFGetTypeID(number) == CFBooleanGetTypeID() {
+            self = .bool(number.boolValue)
+            return
+        }
+        #endif
+        let code = String(cString: number.objCType)
+        switch code {
+        case "f", "d":
+            self = .double(number.doubleValue)
+        case "Q", "L", "I":
+            guard let integer = Int(exactly: number.uint64Value) else { self = .double(number.doubleValue); return }
+            self = .integer(integer)
+        default:
+            self = .integer(number.intValue)
+        }
+    }
+}
+
+extension ConfigValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
+    ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
+{
+    /// A string value.
+    public init(stringLiteral value: String) { self = .string(value) }
+    /// An integer value.
+    public init(integerLiteral value: Int) { self = .integer(value) }
+    /// A floating-point value.
+    public init(floatLiteral value: Double) { self = .double(value) }
+    /// A Boolean value.
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// A list.
+    public init(arrayLiteral elements: ConfigValue...) { self = .array(elements) }
+    /// A dictionary; later duplicates win.
+    public init(dictionaryLiteral elements: (String, ConfigValue)...) {
+        self = .dictionary(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+}

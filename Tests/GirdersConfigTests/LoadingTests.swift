@@ -33,7 +33,8 @@ struct LoadingTests {
         let fromFiles = try Configuration(baseFile: base, overlayFiles: [first, second])
         #expect([fromFiles.int(forKey: "a"), fromFiles.int(forKey: "b"), fromFiles.int(forKey: "c")] == [3, 2, 1])
         let fromData = try Configuration(
-            baseData: try Data(contentsOf: base), overlayData: [try Data(contentsOf: first), try Data(contentsOf: second)])
+            baseData: try Data(contentsOf: base),
+            overlayData: [try Data(contentsOf: first), try Data(contentsOf: second)])
         #expect([fromData.int(forKey: "a"), fromData.int(forKey: "b"), fromData.int(forKey: "c")] == [3, 2, 1])
     }
 

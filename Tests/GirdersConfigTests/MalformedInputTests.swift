@@ -6,10 +6,10 @@ import Testing
 struct MalformedInputTests {
     static var sample: [String: Any] {
         [
-        "baseURL": "https://api.example.com/v1", "timeout": 30, "ratio": 0.75, "enabled": true,
-        "created": Date(timeIntervalSince1970: 1_600_000_000), "blob": Data(repeating: 7, count: 40),
-        "servers": ["alpha", "beta", "gamma"], "nested": ["level": ["deeper": ["leaf": "value", "n": 1]]],
-        "auth.username": "user", "unicode": "Grüße, 世界 🌍",
+            "baseURL": "https://api.example.com/v1", "timeout": 30, "ratio": 0.75, "enabled": true,
+            "created": Date(timeIntervalSince1970: 1_600_000_000), "blob": Data(repeating: 7, count: 40),
+            "servers": ["alpha", "beta", "gamma"], "nested": ["level": ["deeper": ["leaf": "value", "n": 1]]],
+            "auth.username": "user", "unicode": "Grüße, 世界 🌍",
         ]
     }
 

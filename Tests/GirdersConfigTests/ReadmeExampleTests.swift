@@ -13,9 +13,12 @@ struct ConfigReadmeExampleTests {
         let folder = try PlistFolder()
         try folder.write(
             "Configuration.plist",
-            ["baseURL": "https://api.example.com", "api": ["timeout": 30, "retries": 3],
-             "auth.password": "1234", "endpoint": ["host": "example.com", "port": 443]])
-        try folder.write("Configuration-staging.plist", ["baseURL": "https://staging.example.com", "api": ["timeout": 60]])
+            [
+                "baseURL": "https://api.example.com", "api": ["timeout": 30, "retries": 3],
+                "auth.password": "1234", "endpoint": ["host": "example.com", "port": 443],
+            ])
+        try folder.write(
+            "Configuration-staging.plist", ["baseURL": "https://staging.example.com", "api": ["timeout": 60]])
         let resources = folder.url
 
         // --- README example begins ---

@@ -6,7 +6,8 @@ struct TypedReadTests {
     static let created = Date(timeIntervalSince1970: 1_700_000_000)
     let config = Configuration(layers: [
         ConfigurationLayer(
-            name: "Configuration.plist", values: [
+            name: "Configuration.plist",
+            values: [
                 "name": "girders", "count": 42, "ratio": 0.25, "whole": 2.0, "half": 1.5, "enabled": true,
                 "homepage": "https://example.com/path", "notAURL": "just words", "created": .date(created),
                 "blob": .data(Data([1, 2, 3])), "tags": ["a", "b"], "mixed": ["a", 1],
@@ -40,8 +41,10 @@ struct TypedReadTests {
         #expect(config.double(forKey: "count") == 42)
         #expect(config.int(forKey: "whole") == 2)
         #expect(config.int(forKey: "half") == nil)
-        #expect(throws: ConfigurationError.lossyConversion(
-            key: "half", value: "1.5", expected: "Int", source: "/app/Configuration.plist")) {
+        #expect(
+            throws: ConfigurationError.lossyConversion(
+                key: "half", value: "1.5", expected: "Int", source: "/app/Configuration.plist")
+        ) {
             try config.requiredInt(forKey: "half")
         }
         #expect(throws: ConfigurationError.self) { try config.requiredInt(forKey: "huge") }
@@ -82,12 +85,20 @@ struct TypedReadTests {
 
     @Test func aSubtreeDecodesIntoADecodableType() throws {
         let config = configuration([
-            "servers": [["host": "a", "port": 1, "started": .date(Self.created)], ["host": "b", "port": 2,
-                "started": .date(Self.created), "secure": true]]
+            "servers": [
+                ["host": "a", "port": 1, "started": .date(Self.created)],
+                [
+                    "host": "b", "port": 2,
+                    "started": .date(Self.created), "secure": true,
+                ],
+            ]
         ])
         let servers = try config.requiredDecode([Server].self, forKey: "servers")
-        #expect(servers == [Server(host: "a", port: 1, started: Self.created, secure: nil),
-            Server(host: "b", port: 2, started: Self.created, secure: true)])
+        #expect(
+            servers == [
+                Server(host: "a", port: 1, started: Self.created, secure: nil),
+                Server(host: "b", port: 2, started: Self.created, secure: true),
+            ])
         #expect(try config.decode([Server].self, forKey: "absent") == nil)
         #expect(try config.decode([Server].self, forKey: "absent", default: []) == [])
     }
@@ -104,10 +115,12 @@ struct TypedReadTests {
 
     @Test func textFromEnvironmentVariablesParsesIntoEveryType() {
         let env = Configuration(layers: [
-            .environmentVariables(prefix: "T_", from: [
-                "T_n": "12", "T_r": "0.5", "T_b": "false", "T_d": "2023-11-14T22:13:20Z", "T_data": "AQID",
-                "T_bad": "12.5",
-            ])
+            .environmentVariables(
+                prefix: "T_",
+                from: [
+                    "T_n": "12", "T_r": "0.5", "T_b": "false", "T_d": "2023-11-14T22:13:20Z", "T_data": "AQID",
+                    "T_bad": "12.5",
+                ])
         ])
         #expect(env.int(forKey: "n") == 12)
         #expect(env.double(forKey: "r") == 0.5)

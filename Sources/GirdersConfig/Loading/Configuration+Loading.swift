@@ -95,7 +95,8 @@ extension Configuration {
             reloadableFiles.append(file)
         }
         self.init(
-            layers: layers, reloadableFiles: reloadableFiles, secretKeys: secretKeys, redactsLikelySecrets: redactsLikelySecrets,
+            layers: layers, reloadableFiles: reloadableFiles, secretKeys: secretKeys,
+            redactsLikelySecrets: redactsLikelySecrets,
             loadError: nil)
     }
 }
@@ -119,7 +120,10 @@ public struct EnvironmentChoice: Sendable, Equatable {
     ) -> EnvironmentChoice? {
         let candidates = [
             (explicit, "the initialiser argument"),
-            (processEnvironment[Configuration.environmentVariable], "the \(Configuration.environmentVariable) variable"),
+            (
+                processEnvironment[Configuration.environmentVariable],
+                "the \(Configuration.environmentVariable) variable"
+            ),
             (infoPlistEnvironment, "the Info.plist key \(Configuration.infoPlistKey)"),
         ]
         for case (let name?, let chosenBy) in candidates {

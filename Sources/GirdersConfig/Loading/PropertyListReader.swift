@@ -4,6 +4,33 @@ import Foundation
 enum PropertyListReader {
     /// Parses `data`; `path` is only used in errors.
     static func dictionary(from data: Data, path: String) throws(ConfigurationError) -> [String: ConfigValue] {
+        let converted = try isXML(data) ? parseXML(data, path: path) : parseWithFoundation(data, path: path)
+        guard case .dictionary(let values) = converted else {
+            throw .rootIsNotADictionary(path: path, actualType: converted.typeName)
+        }
+        return values
+    }
+
+    /// XML plists (with or without a byte-order mark or leading white space) start with `<`; binary ones with
+    /// `bplist`.
+    static func isXML(_ data: Data) -> Bool {
+        let first = data.drop(while: {
+            $0 == 0xEF || $0 == 0xBB || $0 == 0xBF || $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09
+        }).first
+        return first == UInt8(ascii: "<")
+    }
+
+    static func parseXML(_ data: Data, path: String) throws(ConfigurationError) -> ConfigValue {
+        do {
+            return try XMLPropertyListParser.parse(data)
+        } catch {
+            let (line, column) = XMLPropertyListParser.location(of: error.offset, in: data)
+            throw .malformedPropertyList(path: path, line: line, reason: "column \(column): \(error.reason)")
+        }
+    }
+
+    /// Binary (and old-style) property lists go through Foundation.
+    static func parseWithFoundation(_ data: Data, path: String) throws(ConfigurationError) -> ConfigValue {
         let parsed: Any
         do {
             parsed = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
@@ -13,10 +40,7 @@ enum PropertyListReader {
         guard let converted = ConfigValue(propertyListValue: parsed) else {
             throw .malformedPropertyList(path: path, line: nil, reason: "it holds a value a property list cannot")
         }
-        guard case .dictionary(let values) = converted else {
-            throw .rootIsNotADictionary(path: path, actualType: converted.typeName)
-        }
-        return values
+        return converted
     }
 
     /// Reads and parses a file.

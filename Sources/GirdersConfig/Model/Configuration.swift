@@ -99,8 +99,10 @@ public struct Configuration: ConfigurationReading, CustomStringConvertible {
         return Self.likelySecretWords.contains { last.contains($0) }
     }
 
-    static let likelySecretWords = ["password", "passwd", "secret", "token", "apikey", "api_key", "privatekey",
-        "private_key", "credential"]
+    static let likelySecretWords = [
+        "password", "passwd", "secret", "token", "apikey", "api_key", "privatekey",
+        "private_key", "credential",
+    ]
 
     /// Every leaf key with its value and source, one per line, secrets redacted.
     public var description: String {
@@ -121,7 +123,8 @@ public struct Configuration: ConfigurationReading, CustomStringConvertible {
             fresh.append(try file.map { url throws(ConfigurationError) in try .propertyList(at: url) } ?? layer)
         }
         return Configuration(
-            layers: fresh, reloadableFiles: reloadableFiles, secretKeys: secretKeys, redactsLikelySecrets: redactsLikelySecrets,
+            layers: fresh, reloadableFiles: reloadableFiles, secretKeys: secretKeys,
+            redactsLikelySecrets: redactsLikelySecrets,
             loadError: nil)
     }
 }

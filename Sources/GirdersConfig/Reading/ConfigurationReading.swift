@@ -21,7 +21,8 @@ public protocol ConfigurationReading: Sendable {
 extension ConfigurationReading {
     /// The value at `key` converted to `Value`, or `nil` when it is missing or cannot be converted exactly.
     public func value<Value: ConfigValueConvertible>(forKey key: String, as type: Value.Type = Value.self) -> Value? {
-        guard let found = lookup(key), case .converted(let value) = Value.convert(found.value, parsingText: found.parsesText)
+        guard let found = lookup(key),
+            case .converted(let value) = Value.convert(found.value, parsingText: found.parsesText)
         else { return nil }
         return value
     }
@@ -69,7 +70,9 @@ extension ConfigurationReading {
 
     /// Decodes the subtree at `key`.
     /// - Throws: ``ConfigurationError/missingKey(key:layers:)`` or ``ConfigurationError/decodingFailed(key:type:reason:source:)``.
-    public func requiredDecode<Value: Decodable>(_ type: Value.Type, forKey key: String) throws(ConfigurationError)
+    public func requiredDecode<Value: Decodable>(
+        _ type: Value.Type, forKey key: String
+    ) throws(ConfigurationError)
         -> Value
     {
         guard let value = try decode(type, forKey: key) else { throw .missingKey(key: key, layers: layerNames) }

@@ -19,28 +19,28 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system.git", from: "1.8.1"),
     ],
     targets: [
-        .executableTarget(
-            name: "LogBenchmarks",
-            dependencies: [
-                .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "GirdersLog", package: girders),
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            path: "Benchmarks/LogBenchmarks",
-            swiftSettings: [.swiftLanguageMode(.v6)],
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
-        .executableTarget(
-            name: "ConfigBenchmarks",
-            dependencies: [
-                .product(name: "Benchmark", package: "benchmark"),
+        benchmark(
+            "LogBenchmarks",
+            [
+                .product(name: "GirdersLog", package: girders), .product(name: "Logging", package: "swift-log"),
+            ]),
+        benchmark(
+            "ConfigBenchmarks",
+            [
                 .product(name: "GirdersConfig", package: girders),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "SystemPackage", package: "swift-system"),
-            ],
-            path: "Benchmarks/ConfigBenchmarks",
-            swiftSettings: [.swiftLanguageMode(.v6)],
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
+            ]),
     ]
 )
+
+/// A package-benchmark executable in `Benchmarks/<name>` with the Benchmark library and its plugin.
+func benchmark(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
+    .executableTarget(
+        name: name,
+        dependencies: [.product(name: "Benchmark", package: "benchmark")] + dependencies,
+        path: "Benchmarks/\(name)",
+        swiftSettings: [.swiftLanguageMode(.v6)],
+        plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    )
+}

@@ -23,8 +23,11 @@ struct XMLPropertyListParserTests {
 
     @Test func emptyElementsAndBooleansInBothForms() throws {
         #expect(
-            try parse("<plist><dict><key>s</key><string/><key>d</key><dict/><key>a</key><array/><key>t</key><true/>"
-                + "<key>f</key><false></false></dict></plist>") == ["s": "", "d": [:], "a": [], "t": true, "f": false])
+            try parse(
+                "<plist><dict><key>s</key><string/><key>d</key><dict/><key>a</key><array/><key>t</key><true/>"
+                    + "<key>f</key><false></false></dict></plist>") == [
+                    "s": "", "d": [:], "a": [], "t": true, "f": false,
+                ])
     }
 
     @Test func commentsAndWhiteSpaceAnywhereBetweenElementsAreIgnored() throws {
@@ -123,9 +126,17 @@ struct XMLPropertyListParserTests {
         case 1: return Int.random(in: Int.min...Int.max, using: &generator)
         case 2: return Double.random(in: -1e12...1e12, using: &generator)
         case 3: return Bool.random(using: &generator)
-        case 4: return Date(timeIntervalSince1970: Double(Int.random(in: -2_000_000_000...4_000_000_000, using: &generator)))
-        case 5: return Data((0..<Int.random(in: 0...40, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) })
-        case 6: return (0..<Int.random(in: 0...4, using: &generator)).map { _ in randomValue(depth: depth + 1, using: &generator) }
+        case 4:
+            return Date(
+                timeIntervalSince1970: Double(Int.random(in: -2_000_000_000...4_000_000_000, using: &generator)))
+        case 5:
+            return Data(
+                (0..<Int.random(in: 0...40, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator)
+                })
+        case 6:
+            return (0..<Int.random(in: 0...4, using: &generator)).map { _ in
+                randomValue(depth: depth + 1, using: &generator)
+            }
         default: return randomDictionary(depth: depth, using: &generator)
         }
     }

@@ -31,7 +31,8 @@ let smallFile = folder.appendingPathComponent("small.plist")
 let prepareFiles: Void = {
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     for (url, root) in [
-        (baseFile, largePlist(count: 10_000, variant: "base")), (overlayFile, largePlist(count: 10_000, variant: "overlay")),
+        (baseFile, largePlist(count: 10_000, variant: "base")),
+        (overlayFile, largePlist(count: 10_000, variant: "overlay")),
         (smallFile, ["api": ["timeout": 30, "enabled": true, "ratio": 0.5, "host": "example.com"]]),
     ] {
         if let data = try? PropertyListSerialization.data(fromPropertyList: root, format: .xml, options: 0) {
@@ -57,29 +58,19 @@ let benchmarks: @Sendable () -> Void = {
             AbsoluteConfigKey(["api", "ratio"]): 0.5, AbsoluteConfigKey(["api", "host"]): "example.com",
         ]))
 
-    Benchmark("Read Int: GirdersConfig") { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(girders.int(forKey: "api.timeout")) }
-    }
-    Benchmark("Read Int: swift-configuration InMemoryProvider") { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(inMemory.int(forKey: "api.timeout")) }
-    }
-    Benchmark("Read Bool: GirdersConfig") { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(girders.bool(forKey: "api.enabled")) }
-    }
-    Benchmark("Read Bool: swift-configuration InMemoryProvider") { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(inMemory.bool(forKey: "api.enabled")) }
-    }
-    Benchmark("Read Double: GirdersConfig") { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(girders.double(forKey: "api.ratio")) }
-    }
-    Benchmark("Read Double: swift-configuration InMemoryProvider") { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(inMemory.double(forKey: "api.ratio")) }
-    }
-    Benchmark("Read String: GirdersConfig") { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(girders.string(forKey: "api.host")) }
-    }
-    Benchmark("Read String: swift-configuration InMemoryProvider") { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(inMemory.string(forKey: "api.host")) }
+    let reads: [(String, @Sendable () -> Any?, @Sendable () -> Any?)] = [
+        ("Int", { girders.int(forKey: "api.timeout") }, { inMemory.int(forKey: "api.timeout") }),
+        ("Bool", { girders.bool(forKey: "api.enabled") }, { inMemory.bool(forKey: "api.enabled") }),
+        ("Double", { girders.double(forKey: "api.ratio") }, { inMemory.double(forKey: "api.ratio") }),
+        ("String", { girders.string(forKey: "api.host") }, { inMemory.string(forKey: "api.host") }),
+    ]
+    for (type, girdersRead, swiftConfigurationRead) in reads {
+        Benchmark("Read \(type): GirdersConfig") { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(girdersRead()) }
+        }
+        Benchmark("Read \(type): swift-configuration InMemoryProvider") { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(swiftConfigurationRead()) }
+        }
     }
 
     Benchmark("Read Int: swift-configuration PropertyList FileProvider") { benchmark in

@@ -96,7 +96,9 @@ struct XMLPropertyListParser {
             try skipMisc()
             if try atCloseTag("dict") { return .dictionary(values) }
             let keyTag = try openTag()
-            guard keyTag.name == "key" else { throw fail("expected <key> in <dict>, found <\(keyTag.name)>", at: keyTag.offset) }
+            guard keyTag.name == "key" else {
+                throw fail("expected <key> in <dict>, found <\(keyTag.name)>", at: keyTag.offset)
+            }
             let key = keyTag.selfClosing ? "" : try text(closing: "key")
             try skipMisc()
             if try atCloseTag("dict") { throw fail("the key \"\(key)\" has no value") }
@@ -151,13 +153,17 @@ struct XMLPropertyListParser {
     }
 
     private func date(_ text: String, at offset: Int) throws(Failure) -> ConfigValue {
-        guard let date = try? Date(text, strategy: .iso8601) else { throw fail("\"\(text)\" is not an ISO 8601 date", at: offset) }
+        guard let date = try? Date(text, strategy: .iso8601) else {
+            throw fail("\"\(text)\" is not an ISO 8601 date", at: offset)
+        }
         return .date(date)
     }
 
     private func data(_ text: String, at offset: Int) throws(Failure) -> ConfigValue {
         let compact = text.filter { !$0.isWhitespace }
-        guard let data = Data(base64Encoded: compact) else { throw fail("the <data> element is not valid Base64", at: offset) }
+        guard let data = Data(base64Encoded: compact) else {
+            throw fail("the <data> element is not valid Base64", at: offset)
+        }
         return .data(data)
     }
 
@@ -225,7 +231,8 @@ struct XMLPropertyListParser {
         let start = position
         while position < bytes.count {
             let byte = bytes[position]
-            let isNameByte = (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A)
+            let isNameByte =
+                (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A)
                 || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
                 || byte == UInt8(ascii: ":") || byte == UInt8(ascii: ".")
             guard isNameByte else { break }
@@ -301,7 +308,9 @@ struct XMLPropertyListParser {
                 guard let end = find("-->", from: position + 4) else { throw fail("unterminated comment") }
                 position = end + 3
             } else if matches("<?") {
-                guard let end = find("?>", from: position + 2) else { throw fail("unterminated processing instruction") }
+                guard let end = find("?>", from: position + 2) else {
+                    throw fail("unterminated processing instruction")
+                }
                 position = end + 2
             } else if matches("<!DOCTYPE") {
                 guard let end = find(UInt8(ascii: ">"), from: position) else { throw fail("unterminated DOCTYPE") }

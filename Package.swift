@@ -17,6 +17,7 @@ let package = Package(
     products: [
         .library(name: "GirdersLog", targets: ["GirdersLog"]),
         .library(name: "GirdersConfig", targets: ["GirdersConfig"]),
+        .library(name: "GirdersDI", targets: ["GirdersDI"]),
     ],
     targets: [
         .target(name: "GirdersLog", swiftSettings: strictSettings),
@@ -25,5 +26,8 @@ let package = Package(
         .testTarget(
             name: "GirdersConfigTests", dependencies: ["GirdersConfig"], resources: [.copy("Fixtures")],
             swiftSettings: strictSettings),
+        .target(name: "GirdersDI", swiftSettings: strictSettings),
+        // Written with GirdersSwift's call sites as they are (bare protocol types), so without ExistentialAny.
+        .testTarget(name: "GirdersDITests", dependencies: ["GirdersDI"], swiftSettings: [.swiftLanguageMode(.v6)]),
     ]
 )

@@ -1,0 +1,60 @@
+import Foundation
+
+/// Building instances: cycle detection, error chains, graphs, and publishing singletons.
+extension Container {
+    /// Runs the factory (and the `completed` hook) with cycle detection; the graph of the top-level resolve ends
+    /// when it returns.
+    func build<Service>(_ registration: TypedRegistration<Service>, thread: ThreadResolutionState) throws -> Service {
+        if thread.chain.contains(where: { $0 === registration || $0.key == registration.key }) {
+            let chain = thread.chain.map(\.description) + [registration.description]
+            throw ContainerError.cycle(chain: Array(chain.drop(while: { $0 != registration.description })))
+        }
+        thread.chain.append(registration)
+        defer {
+            thread.chain.removeLast()
+            if thread.chain.isEmpty && !thread.graph.isEmpty { thread.graph.removeAll(keepingCapacity: true) }
+        }
+        do {
+            let instance = try registration.factory(self)
+            if registration.lifetime == .graph { thread.graph[registration.key] = instance }
+            try registration.completed?(self, instance)
+            return instance
+        } catch let error as ContainerError {
+            throw error
+        } catch {
+            throw ContainerError.factoryFailed(
+                chain: thread.chain.map(\.description), underlying: error)
+        }
+    }
+
+    /// Builds a singleton or weak instance exactly once, even when many threads ask at the same time.
+    func buildShared<Service>(_ registration: TypedRegistration<Service>, thread: ThreadResolutionState) throws
+        -> Service
+    {
+        buildLock.lock()
+        defer { buildLock.unlock() }
+        let current = state.withLock { $0.registrations[registration.key] as? TypedRegistration<Service> }
+        guard let current, current.generation == registration.generation else {
+            return try build(registration, thread: thread)  // replaced meanwhile: serve this caller, keep nothing
+        }
+        if registration.lifetime == .weak {
+            if let object = current.weakStorage?.current, let instance = object as? Service { return instance }
+            let instance = try build(current, thread: thread)
+            guard type(of: instance as Any) is AnyClass else {
+                throw ContainerError.weakRequiresClass(type: current.description)
+            }
+            current.weakStorage?.store(instance as AnyObject)
+            return instance
+        }
+        if let instance = current.instance { return instance }
+        let instance = try build(current, thread: thread)
+        let newVersion: Int? = state.withLock { registry in
+            guard let latest = registry.registrations[registration.key], latest.generation == registration.generation
+            else { return nil }
+            registry.registrations[registration.key] = current.holding(instance)
+            return registry.publish()
+        }
+        if let newVersion { version.set(newVersion) }
+        return instance
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+
+/// A thread-safe IoC container. Register factories for types (optionally named), then resolve them.
+///
+/// ```swift
+/// let container = Container()
+/// container.register(Database.self, lifetime: .singleton) { _ in SQLiteDatabase() }
+/// container.register(UserService.self) { resolver in UserService(database: try resolver.resolveOrThrow()) }
+/// let users: UserService = try container.resolveOrThrow()
+/// ```
+///
+/// Resolving takes no shared lock: each thread keeps the latest immutable snapshot of the registrations and
+/// checks a version counter. Singletons are built exactly once under the container's build lock, so concurrent
+/// first resolves never build two. A missing registration, a cycle and a failing factory are errors that name the
+/// types; nothing overflows the stack.
+public final class Container: Resolver, Sendable {
+    /// The process-wide container behind GirdersSwift's static calls (`Container.resolve()`).
+    public static let shared = Container()
+
+    /// The container whose registrations this one falls back to, if any.
+    public let parent: Container?
+
+    let state: LockedRegistry
+    let version = VersionCounter()
+    /// Serialises construction of singletons and weak instances; recursive, because factories resolve.
+    let buildLock = NSRecursiveLock()
+    let mainActorRegistry = MainActorRegistry()
+
+    /// Creates an empty container, or a child of `parent` that sees the parent's registrations and can shadow
+    /// them without touching the parent.
+    public init(parent: Container? = nil) {
+        self.parent = parent
+        self.state = LockedRegistry()
+    }
+
+    /// A new child container of this one.
+    public func makeChild() -> Container {
+        Container(parent: self)
+    }
+
+    // MARK: Registering
+
+    /// Registers (or replaces) the factory for `type` and `name`. Replacing discards a singleton built by the old
+    /// factory.
+    /// - Parameters:
+    ///   - lifetime: How long instances live; per request by default.
+    ///   - factory: Builds the service; resolves its dependencies through the given resolver; may throw.
+    ///   - completed: Runs after the instance is built (and, for `.graph`, visible to the graph): the place for
+    ///     property injection, including cycles.
+    public func register<Service>(
+        _ type: Service.Type = Service.self, name: String? = nil, lifetime: Lifetime = .perRequest,
+        factory: @escaping @Sendable (any Resolver) throws -> Service,
+        completed: (@Sendable (any Resolver, Service) throws -> Void)? = nil
+    ) {
+        let key = RegistrationKey(type, name: name)
+        let newVersion = state.withLock { registry in
+            registry.generation += 1
+            registry.registrations[key] = TypedRegistration(
+                key: key, lifetime: lifetime, generation: registry.generation, factory: factory, completed: completed)
+            return registry.publish()
+        }
+        version.set(newVersion)
+    }
+
+    /// Removes every registration and built instance of this container (not of its parent).
+    public func removeAll() {
+        let newVersion = state.withLock { registry in
+            registry.registrations.removeAll()
+            return registry.publish()
+        }
+        version.set(newVersion)
+    }
+
+    /// `true` when `type` and `name` can be resolved here or in a parent.
+    public func isRegistered<Service>(_ type: Service.Type, name: String? = nil) -> Bool {
+        snapshot(for: ThreadResolutionState.current).registrations[RegistrationKey(type, name: name)] != nil
+            || parent?.isRegistered(type, name: name) == true
+    }
+
+    // MARK: Resolving
+
+    /// Resolves `type` and `name`.
+    /// - Throws: ``ContainerError/notRegistered(type:name:registered:)`` listing what is registered,
+    ///   ``ContainerError/cycle(chain:)``, or ``ContainerError/factoryFailed(chain:underlying:)``.
+    public func resolveOrThrow<Service>(_ type: Service.Type, name: String?) throws -> Service {
+        if OverrideScope.isAnyActive, let replacement = OverrideScope.replacement(for: self) {
+            return try replacement.resolveWithoutOverrides(type, name: name)
+        }
+        return try resolveWithoutOverrides(type, name: name)
+    }
+
+    /// Resolves `type` (inferred) and `name`, stopping the program with the same message
+    /// ``resolveOrThrow(_:name:)`` would throw, as GirdersSwift's `resolve()` did.
+    public func resolve<Service>(_ type: Service.Type = Service.self, name: String? = nil) -> Service {
+        do {
+            return try resolveOrThrow(type, name: name)
+        } catch {
+            fatalError("\(error)")
+        }
+    }
+
+    func resolveWithoutOverrides<Service>(_ type: Service.Type, name: String?) throws -> Service {
+        let thread = ThreadResolutionState.current
+        let key = RegistrationKey(type, name: name)
+        guard let found = snapshot(for: thread).registrations[key] else {
+            return try resolveMissing(type, name: name)
+        }
+        return try resolve(found, in: thread)
+    }
+
+    /// Not registered here: ask the parents, then treat `Optional<Wrapped>` as "`Wrapped` if registered".
+    private func resolveMissing<Service>(_ type: Service.Type, name: String?) throws -> Service {
+        var ancestor = parent
+        let key = RegistrationKey(type, name: name)
+        while let container = ancestor {
+            let thread = ThreadResolutionState.current
+            if let found = container.snapshot(for: thread).registrations[key] {
+                return try container.resolve(found, in: thread)
+            }
+            ancestor = container.parent
+        }
+        if let optional = type as? any OptionalService.Type,
+            let resolved = try optional.resolveWrapped(in: self, name: name) as? Service
+        {
+            return resolved
+        }
+        throw ContainerError.notRegistered(
+            type: String(reflecting: type), name: name, registered: registeredDescriptions())
+    }
+
+    private func resolve<Service>(_ found: Registration, in thread: ThreadResolutionState) throws -> Service {
+        // The key holds `Service`'s identity, so the registration is a `TypedRegistration<Service>`.
+        let registration = unsafeDowncast(found, to: TypedRegistration<Service>.self)
+        let key = registration.key
+        switch registration.lifetime {
+        case .singleton:
+            if let instance = registration.instance { return instance }
+            return try buildShared(registration, thread: thread)
+        case .perRequest:
+            return try build(registration, thread: thread)
+        case .weak:
+            if let object = registration.weakStorage?.current, let instance = object as? Service { return instance }
+            return try buildShared(registration, thread: thread)
+        case .graph:
+            if let instance = thread.graph[key] as? Service { return instance }
+            return try build(registration, thread: thread)
+        }
+    }
+
+    /// This thread's snapshot of the registrations, refreshed under the lock only after a change.
+    func snapshot(for thread: ThreadResolutionState) -> Snapshot {
+        let identity = ObjectIdentifier(self)
+        if thread.cachedContainer == identity, let cached = thread.cachedSnapshot, cached.version == version.current {
+            return cached
+        }
+        let fresh = state.withLock { $0.snapshot }
+        thread.cachedContainer = identity
+        thread.cachedSnapshot = fresh
+        return fresh
+    }
+
+    func registeredDescriptions() -> [String] {
+        var descriptions = state.withLock { $0.registrations.values.map(\.description) }.sorted()
+        if let parent { descriptions += parent.registeredDescriptions().map { "\($0) (in the parent)" } }
+        return descriptions
+    }
+}

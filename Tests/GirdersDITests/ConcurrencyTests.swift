@@ -1,0 +1,61 @@
+import Foundation
+import GirdersDI
+import Testing
+
+struct ConcurrencyTests {
+    @Test func eightTasksResolvingAnUnbuiltSingletonCallItsFactoryExactlyOnce() async throws {
+        let container = Container()
+        let builds = Counter()
+        container.register(SomeService.self, lifetime: .singleton) { _ in
+            builds.increment()
+            Thread.sleep(forTimeInterval: 0.01)  // widen the window in which others ask for it
+            return SomeService()
+        }
+        let identities = try await withThrowingTaskGroup(of: Set<ObjectIdentifier>.self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    var seen = Set<ObjectIdentifier>()
+                    for _ in 0..<100_000 {
+                        let service: SomeService = try container.resolveOrThrow()
+                        seen.insert(ObjectIdentifier(service))
+                    }
+                    return seen
+                }
+            }
+            return try await group.reduce(into: Set<ObjectIdentifier>()) { $0.formUnion($1) }
+        }
+        #expect(builds.value == 1)
+        #expect(identities.count == 1)
+    }
+
+    @Test func registeringWhileOtherThreadsResolveNeverCrashes() async throws {
+        let container = Container()
+        container.register(Int.self) { _ in 0 }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for round in 1...2_000 {
+                    container.register(Int.self) { _ in round }
+                    container.register(String.self, name: "n\(round % 50)", lifetime: .singleton) { _ in "\(round)" }
+                }
+            }
+            for _ in 0..<4 {
+                group.addTask {
+                    for _ in 0..<20_000 {
+                        let value = try container.resolveOrThrow(Int.self, name: nil)
+                        #expect(value >= 0 && value <= 2_000)
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try container.resolveOrThrow(Int.self, name: nil) == 2_000)
+    }
+
+    @Test func singletonsOfManyContainersStayApart() throws {
+        for round in 0..<500 {
+            let container = Container()
+            container.register(Int.self, lifetime: .singleton) { _ in round }
+            #expect(try container.resolveOrThrow(Int.self, name: nil) == round)
+        }
+    }
+}

@@ -17,6 +17,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", exact: "1.16.2"),
         .package(url: "https://github.com/apple/swift-configuration.git", exact: "1.4.0", traits: ["PropertyList"]),
         .package(url: "https://github.com/apple/swift-system.git", from: "1.8.1"),
+        .package(url: "https://github.com/Swinject/Swinject.git", exact: "2.10.0"),
     ],
     targets: [
         benchmark(
@@ -31,6 +32,9 @@ let package = Package(
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
+        benchmark(
+            "DIBenchmarks",
+            [.product(name: "GirdersDI", package: girders), .product(name: "Swinject", package: "Swinject")]),
     ]
 )
 

@@ -43,7 +43,8 @@ struct ContainerStructureTests {
                             let seen = try container.resolveOrThrow(Int.self, name: nil)
                             #expect(seen == index)
                         }
-                        let fromChildTask = try await Task { try container.resolveOrThrow(String.self, name: nil) }.value
+                        let fromChildTask = try await Task { try container.resolveOrThrow(String.self, name: nil) }
+                            .value
                         #expect(fromChildTask == "value \(index)")
                     }
                 }

@@ -26,8 +26,9 @@ struct ErrorTests {
         } throws: { error in
             "\(error)".hasPrefix("No registration for Swift.String named \"y\"")
         }
-        #expect("\(ContainerError.notRegistered(type: "T", name: nil, registered: []))"
-            == "No registration for T (nothing is registered)")
+        #expect(
+            "\(ContainerError.notRegistered(type: "T", name: nil, registered: []))"
+                == "No registration for T (nothing is registered)")
     }
 
     @Test func aCycleThroughFactoriesIsAnErrorNamingTheChain() {
@@ -39,7 +40,8 @@ struct ErrorTests {
         } throws: { error in
             guard case .cycle(let chain)? = error as? ContainerError else { return false }
             return chain == ["GirdersDITests.CycleA", "GirdersDITests.CycleB", "GirdersDITests.CycleA"]
-                && "\(error)" == "Dependency cycle: GirdersDITests.CycleA -> GirdersDITests.CycleB -> GirdersDITests.CycleA"
+                && "\(error)"
+                    == "Dependency cycle: GirdersDITests.CycleA -> GirdersDITests.CycleB -> GirdersDITests.CycleA"
         }
     }
 

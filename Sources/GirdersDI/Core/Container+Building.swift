@@ -28,7 +28,9 @@ extension Container {
     }
 
     /// Builds a singleton or weak instance exactly once, even when many threads ask at the same time.
-    func buildShared<Service>(_ registration: TypedRegistration<Service>, thread: ThreadResolutionState) throws
+    func buildShared<Service>(
+        _ registration: TypedRegistration<Service>, thread: ThreadResolutionState
+    ) throws
         -> Service
     {
         buildLock.lock()

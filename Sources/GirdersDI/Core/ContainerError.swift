@@ -14,12 +14,14 @@ public enum ContainerError: Error, CustomStringConvertible {
         switch self {
         case .notRegistered(let type, let name, let registered):
             let requested = name.map { "\(type) named \"\($0)\"" } ?? type
-            let known = registered.isEmpty ? "nothing is registered" : "registered: " + registered.joined(separator: ", ")
+            let known =
+                registered.isEmpty ? "nothing is registered" : "registered: " + registered.joined(separator: ", ")
             return "No registration for \(requested) (\(known))"
         case .cycle(let chain):
             return "Dependency cycle: \(chain.joined(separator: " -> "))"
         case .factoryFailed(let chain, let underlying):
-            return "The factory of \(chain.last ?? "?") failed (resolving \(chain.joined(separator: " -> "))): \(underlying)"
+            return
+                "The factory of \(chain.last ?? "?") failed (resolving \(chain.joined(separator: " -> "))): \(underlying)"
         case .weakRequiresClass(let type):
             return "\(type) is registered as .weak, but its factory returned a value type"
         }

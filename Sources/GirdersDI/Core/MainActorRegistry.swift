@@ -14,7 +14,8 @@ final class MainActorRegistry: Sendable {
     nonisolated init() {}
 
     func register<Service>(
-        _ type: Service.Type, name: String?, lifetime: Lifetime, factory: @escaping @MainActor (Container) throws -> Service
+        _ type: Service.Type, name: String?, lifetime: Lifetime,
+        factory: @escaping @MainActor (Container) throws -> Service
     ) {
         let key = RegistrationKey(type, name: name)
         factories[key] = (lifetime, factory)
@@ -45,7 +46,8 @@ extension Container {
     /// Resolves a main-actor registration of this container or a parent.
     /// - Throws: ``ContainerError/notRegistered(type:name:registered:)`` when neither has one.
     @MainActor
-    public func resolveOnMainActor<Service>(_ type: Service.Type = Service.self, name: String? = nil) throws -> Service {
+    public func resolveOnMainActor<Service>(_ type: Service.Type = Service.self, name: String? = nil) throws -> Service
+    {
         if let instance = try mainActorRegistry.resolve(type, name: name, in: self) { return instance }
         if let parent { return try parent.resolveOnMainActor(type, name: name) }
         throw ContainerError.notRegistered(

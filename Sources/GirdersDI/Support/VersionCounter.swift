@@ -15,7 +15,11 @@ final class VersionCounter: Sendable {
     private let value = OSAllocatedUnfairLock(initialState: 0)
     var current: Int { value.withLock { $0 } }
     func set(_ newValue: Int) { value.withLock { $0 = newValue } }
-    func next() -> Int { value.withLock { $0 += 1; return $0 } }
+    func next() -> Int {
+        value.withLock {
+            $0 += 1; return $0
+        }
+    }
     #else
     private let value = Atomic(0)
     var current: Int { value.load(ordering: .acquiring) }

@@ -51,6 +51,23 @@ struct ConcurrencyTests {
         #expect(try container.resolveOrThrow(Int.self, name: nil) == 2_000)
     }
 
+    @Test func registeringFromInsideAFactoryKeepsTheBuildInProgressSafe() throws {
+        let container = Container()
+        container.register(Int.self) { _ in 7 }
+        container.register(String.self) { inner in
+            // Each registration publishes a new snapshot; the nested resolve below then replaces this thread's
+            // cached snapshot while the String registration is still being built from the old one.
+            for round in 0..<20 {
+                inner.register(Double.self, name: "round \(round)") { _ in Double(round) }
+            }
+            return "value \(try inner.resolveOrThrow(Int.self, name: nil))"
+        }
+        for _ in 0..<200 {
+            #expect(try container.resolveOrThrow(String.self, name: nil) == "value 7")
+        }
+        #expect(try container.resolveOrThrow(Double.self, name: "round 19") == 19)
+    }
+
     @Test func singletonsOfManyContainersStayApart() throws {
         for round in 0..<500 {
             let container = Container()

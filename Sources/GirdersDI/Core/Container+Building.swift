@@ -4,15 +4,19 @@ import Foundation
 extension Container {
     /// Runs the factory (and the `completed` hook) with cycle detection; the graph of the top-level resolve ends
     /// when it returns.
+    @inlinable
     func build<Service>(_ registration: TypedRegistration<Service>, thread: ThreadResolutionState) throws -> Service {
-        if thread.chain.contains(where: { $0 === registration || $0.key == registration.key }) {
-            let chain = thread.chain.map(\.description) + [registration.description]
+        if !thread.chain.isEmpty, thread.chain.contains(where: { $0.takeUnretainedValue().key == registration.key }) {
+            let chain = thread.chain.map { $0.takeUnretainedValue().description } + [registration.description]
             throw ContainerError.cycle(chain: Array(chain.drop(while: { $0 != registration.description })))
         }
-        thread.chain.append(registration)
+        thread.chain.append(.passUnretained(registration))
         defer {
             thread.chain.removeLast()
-            if thread.chain.isEmpty && !thread.graph.isEmpty { thread.graph.removeAll(keepingCapacity: true) }
+            if thread.chain.isEmpty {
+                if !thread.graph.isEmpty { thread.graph.removeAll(keepingCapacity: true) }
+                if !thread.pinned.isEmpty { thread.pinned.removeAll() }
+            }
         }
         do {
             let instance = try registration.factory(self)
@@ -23,11 +27,12 @@ extension Container {
             throw error
         } catch {
             throw ContainerError.factoryFailed(
-                chain: thread.chain.map(\.description), underlying: error)
+                chain: thread.chain.map { $0.takeUnretainedValue().description }, underlying: error)
         }
     }
 
     /// Builds a singleton or weak instance exactly once, even when many threads ask at the same time.
+    @usableFromInline
     func buildShared<Service>(
         _ registration: TypedRegistration<Service>, thread: ThreadResolutionState
     ) throws

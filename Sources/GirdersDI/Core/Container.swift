@@ -21,7 +21,7 @@ public final class Container: Resolver, Sendable {
     public let parent: Container?
 
     let state: LockedRegistry
-    let version = VersionCounter()
+    @usableFromInline let version = VersionCounter()
     /// Serialises construction of singletons and weak instances; recursive, because factories resolve.
     let buildLock = NSRecursiveLock()
     let mainActorRegistry = MainActorRegistry()
@@ -44,13 +44,14 @@ public final class Container: Resolver, Sendable {
     /// factory.
     /// - Parameters:
     ///   - lifetime: How long instances live; per request by default.
-    ///   - factory: Builds the service; resolves its dependencies through the given resolver; may throw.
+    ///   - factory: Builds the service; resolves its dependencies through the container it is given (the one
+    ///     holding the registration; concrete, so nested resolves are as fast as top-level ones); may throw.
     ///   - completed: Runs after the instance is built (and, for `.graph`, visible to the graph): the place for
     ///     property injection, including cycles.
     public func register<Service>(
         _ type: Service.Type = Service.self, name: String? = nil, lifetime: Lifetime = .perRequest,
-        factory: @escaping @Sendable (any Resolver) throws -> Service,
-        completed: (@Sendable (any Resolver, Service) throws -> Void)? = nil
+        factory: @escaping @Sendable (Container) throws -> Service,
+        completed: (@Sendable (Container, Service) throws -> Void)? = nil
     ) {
         let key = RegistrationKey(type, name: name)
         let newVersion = state.withLock { registry in
@@ -73,7 +74,7 @@ public final class Container: Resolver, Sendable {
 
     /// `true` when `type` and `name` can be resolved here or in a parent.
     public func isRegistered<Service>(_ type: Service.Type, name: String? = nil) -> Bool {
-        snapshot(for: ThreadResolutionState.current).registrations[RegistrationKey(type, name: name)] != nil
+        registration(for: ObjectIdentifier(type), name: name, thread: ThreadResolutionState.current) != nil
             || parent?.isRegistered(type, name: name) == true
     }
 
@@ -82,6 +83,7 @@ public final class Container: Resolver, Sendable {
     /// Resolves `type` and `name`.
     /// - Throws: ``ContainerError/notRegistered(type:name:registered:)`` listing what is registered,
     ///   ``ContainerError/cycle(chain:)``, or ``ContainerError/factoryFailed(chain:underlying:)``.
+    @inlinable
     public func resolveOrThrow<Service>(_ type: Service.Type, name: String?) throws -> Service {
         if OverrideScope.isAnyActive, let replacement = OverrideScope.replacement(for: self) {
             return try replacement.resolveWithoutOverrides(type, name: name)
@@ -99,23 +101,48 @@ public final class Container: Resolver, Sendable {
         }
     }
 
+    @inlinable
     func resolveWithoutOverrides<Service>(_ type: Service.Type, name: String?) throws -> Service {
-        let thread = ThreadResolutionState.current
-        let key = RegistrationKey(type, name: name)
-        guard let found = snapshot(for: thread).registrations[key] else {
-            return try resolveMissing(type, name: name)
+        try ThreadResolutionState.unmanagedCurrent._withUnsafeGuaranteedRef { thread in
+            guard let found = registration(for: ObjectIdentifier(type), name: name, thread: thread) else {
+                return try resolveMissing(type, name: name)
+            }
+            // Fast path: a built singleton is read through a +0 reference, so concurrent resolves touch no shared
+            // reference count but the instance's own. The thread's snapshot keeps the registration alive meanwhile.
+            let built = found._withUnsafeGuaranteedRef { registration -> Service? in
+                // The key holds `Service`'s identity, so the registration is a `TypedRegistration<Service>`.
+                unsafeDowncast(registration, to: TypedRegistration<Service>.self).instance
+            }
+            if let built { return built }
+            // Still +0: while a build runs, snapshots this thread replaces stay pinned (see `snapshot(for:)`).
+            return try found._withUnsafeGuaranteedRef { try resolve($0, in: thread) }
         }
-        return try resolve(found, in: thread)
+    }
+
+    /// The registration in this thread's snapshot, unretained: the thread's cached snapshot owns it until the
+    /// thread next refreshes its cache, which only a resolve on the same thread can do.
+    @inlinable
+    func registration(
+        for type: ObjectIdentifier, name: String?, thread: ThreadResolutionState
+    )
+        -> Unmanaged<Registration>?
+    {
+        if thread.cachedContainer == ObjectIdentifier(self), let cached = thread.cachedSnapshot,
+            cached.version == version.current
+        {
+            return Unmanaged.passUnretained(cached)._withUnsafeGuaranteedRef { $0.registration(for: type, name: name) }
+        }
+        return snapshot(for: thread).registration(for: type, name: name)
     }
 
     /// Not registered here: ask the parents, then treat `Optional<Wrapped>` as "`Wrapped` if registered".
-    private func resolveMissing<Service>(_ type: Service.Type, name: String?) throws -> Service {
+    @usableFromInline
+    func resolveMissing<Service>(_ type: Service.Type, name: String?) throws -> Service {
         var ancestor = parent
-        let key = RegistrationKey(type, name: name)
         while let container = ancestor {
             let thread = ThreadResolutionState.current
-            if let found = container.snapshot(for: thread).registrations[key] {
-                return try container.resolve(found, in: thread)
+            if let found = container.registration(for: ObjectIdentifier(type), name: name, thread: thread) {
+                return try container.resolve(found.takeUnretainedValue(), in: thread)
             }
             ancestor = container.parent
         }
@@ -128,7 +155,8 @@ public final class Container: Resolver, Sendable {
             type: String(reflecting: type), name: name, registered: registeredDescriptions())
     }
 
-    private func resolve<Service>(_ found: Registration, in thread: ThreadResolutionState) throws -> Service {
+    @inlinable
+    func resolve<Service>(_ found: Registration, in thread: ThreadResolutionState) throws -> Service {
         // The key holds `Service`'s identity, so the registration is a `TypedRegistration<Service>`.
         let registration = unsafeDowncast(found, to: TypedRegistration<Service>.self)
         let key = registration.key
@@ -148,12 +176,16 @@ public final class Container: Resolver, Sendable {
     }
 
     /// This thread's snapshot of the registrations, refreshed under the lock only after a change.
+    @usableFromInline
     func snapshot(for thread: ThreadResolutionState) -> Snapshot {
         let identity = ObjectIdentifier(self)
         if thread.cachedContainer == identity, let cached = thread.cachedSnapshot, cached.version == version.current {
             return cached
         }
         let fresh = state.withLock { $0.snapshot }
+        if !thread.chain.isEmpty, let replaced = thread.cachedSnapshot {
+            thread.pinned.append(replaced)  // registrations of builds in progress may live in it
+        }
         thread.cachedContainer = identity
         thread.cachedSnapshot = fresh
         return fresh

@@ -15,8 +15,8 @@ extension Container {
     ) rethrows -> Result {
         let scope = OverrideScope(target: self, outer: OverrideScope.current)
         configure(scope.replacement)
-        OverrideScope.activeCount.increment()
-        defer { OverrideScope.activeCount.decrement() }
+        OverrideScope.activeCount.add(1)
+        defer { OverrideScope.activeCount.add(-1) }
         return try OverrideScope.$current.withValue(scope, operation: operation)
     }
 
@@ -27,13 +27,14 @@ extension Container {
     ) async rethrows -> Result {
         let scope = OverrideScope(target: self, outer: OverrideScope.current)
         configure(scope.replacement)
-        OverrideScope.activeCount.increment()
-        defer { OverrideScope.activeCount.decrement() }
+        OverrideScope.activeCount.add(1)
+        defer { OverrideScope.activeCount.add(-1) }
         return try await OverrideScope.$current.withValue(scope, operation: operation, isolation: isolation)
     }
 }
 
 /// One active override: resolves on `target` go to `replacement`, a child of it.
+@usableFromInline
 final class OverrideScope: Sendable {
     let target: ObjectIdentifier
     let replacement: Container
@@ -48,12 +49,12 @@ final class OverrideScope: Sendable {
     @TaskLocal static var current: OverrideScope?
 
     /// How many scopes are active anywhere; while none are, resolving never reads the task-local value.
-    static let activeCount = ScopeCounter()
+    static let activeCount = VersionCounter()
 
-    static var isAnyActive: Bool { activeCount.value > 0 }
+    @usableFromInline static var isAnyActive: Bool { activeCount.current > 0 }
 
     /// The innermost replacement for `container` in the current task, if any.
-    static func replacement(for container: Container) -> Container? {
+    @usableFromInline static func replacement(for container: Container) -> Container? {
         var scope = current
         let identity = ObjectIdentifier(container)
         while let candidate = scope {
@@ -61,25 +62,5 @@ final class OverrideScope: Sendable {
             scope = candidate.outer
         }
         return nil
-    }
-}
-
-/// A counter of active override scopes, read without a lock on the resolve path.
-final class ScopeCounter: Sendable {
-    private let counter = VersionCounter()
-    private let lock = NSLock()
-
-    var value: Int { counter.current }
-
-    func increment() {
-        lock.lock()
-        counter.set(counter.current + 1)
-        lock.unlock()
-    }
-
-    func decrement() {
-        lock.lock()
-        counter.set(counter.current - 1)
-        lock.unlock()
     }
 }

@@ -1,4 +1,5 @@
-/// What factories receive to resolve their own dependencies. ``Container`` conforms; tests may pass their own.
+/// Resolving services, abstracted: ``Container`` conforms, so code that only resolves can take `some Resolver`
+/// and tests can pass their own.
 public protocol Resolver: Sendable {
     /// Resolves the registration for `type` and `name`.
     /// - Throws: ``ContainerError`` naming the type, or the chain of types for cycles and failing factories.
@@ -7,6 +8,7 @@ public protocol Resolver: Sendable {
 
 extension Resolver {
     /// Resolves a service whose type is inferred: `let api: APIClient = try resolver.resolveOrThrow()`.
+    @inlinable
     public func resolveOrThrow<Service>(name: String? = nil) throws -> Service {
         try resolveOrThrow(Service.self, name: name)
     }

@@ -2,10 +2,11 @@ import Foundation
 
 /// One registration as stored in a snapshot. Immutable: building a singleton publishes a copy holding the
 /// instance, and re-registering replaces the whole entry.
+@usableFromInline
 class Registration: @unchecked Sendable {
-    let key: RegistrationKey
-    let description: String
-    let lifetime: Lifetime
+    @usableFromInline let key: RegistrationKey
+    @usableFromInline let description: String
+    @usableFromInline let lifetime: Lifetime
     /// Identifies the act of registering, so a singleton built by a replaced factory is never published.
     let generation: Int
 
@@ -22,16 +23,17 @@ class Registration: @unchecked Sendable {
 /// `@unchecked Sendable`: every stored property is immutable; `instance` (which may be a non-`Sendable` service)
 /// is set before the entry is published under the container's lock, and services registered as singletons are
 /// shared across threads by design.
+@usableFromInline
 final class TypedRegistration<Service>: Registration, @unchecked Sendable {
-    let factory: @Sendable (any Resolver) throws -> Service
-    let completed: (@Sendable (any Resolver, Service) throws -> Void)?
-    let instance: Service?
-    let weakStorage: WeakStorage?
+    @usableFromInline let factory: @Sendable (Container) throws -> Service
+    @usableFromInline let completed: (@Sendable (Container, Service) throws -> Void)?
+    @usableFromInline let instance: Service?
+    @usableFromInline let weakStorage: WeakStorage?
 
     init(
         key: RegistrationKey, lifetime: Lifetime, generation: Int,
-        factory: @escaping @Sendable (any Resolver) throws -> Service,
-        completed: (@Sendable (any Resolver, Service) throws -> Void)?, instance: Service? = nil
+        factory: @escaping @Sendable (Container) throws -> Service,
+        completed: (@Sendable (Container, Service) throws -> Void)?, instance: Service? = nil
     ) {
         self.factory = factory
         self.completed = completed
@@ -50,11 +52,12 @@ final class TypedRegistration<Service>: Registration, @unchecked Sendable {
 }
 
 /// The weakly held instance of a `.weak` registration, behind a lock.
+@usableFromInline
 final class WeakStorage: @unchecked Sendable {
     private let lock = NSLock()
     private weak var object: AnyObject?
 
-    var current: AnyObject? {
+    @usableFromInline var current: AnyObject? {
         lock.lock()
         defer { lock.unlock() }
         return object
@@ -68,12 +71,68 @@ final class WeakStorage: @unchecked Sendable {
 }
 
 /// An immutable view of a container's registrations, shared by every thread until the next change.
+@usableFromInline
 final class Snapshot: Sendable {
-    let version: Int
-    let registrations: [RegistrationKey: Registration]
+    @usableFromInline let version: Int
+    @usableFromInline let registrations: [RegistrationKey: Registration]
+    /// Unnamed registrations (the common case) in a table keyed by the type's identity: no hashing of names.
+    @usableFromInline let unnamed: TypeTable
 
     init(version: Int, registrations: [RegistrationKey: Registration]) {
         self.version = version
         self.registrations = registrations
+        self.unnamed = TypeTable(registrations.compactMap { $0.key.name == nil ? ($0.key.type, $0.value) : nil })
+    }
+
+    @inlinable
+    func registration(for type: ObjectIdentifier, name: String?) -> Unmanaged<Registration>? {
+        guard let name else { return unnamed.lookup(type) }
+        return registrations[RegistrationKey(type: type, name: name)].map { .passUnretained($0) }
+    }
+}
+
+/// An open-addressing table from type identities to registrations, built once per snapshot. Raw storage, so a
+/// lookup retains nothing but the registration it returns; the snapshot's dictionary keeps the registrations alive.
+@usableFromInline
+final class TypeTable: @unchecked Sendable {
+    @usableFromInline let identities: UnsafeMutablePointer<UInt>
+    @usableFromInline let values: UnsafeMutablePointer<Unmanaged<Registration>>
+    @usableFromInline let mask: Int
+
+    init(_ entries: [(ObjectIdentifier, Registration)]) {
+        var capacity = 8
+        while capacity < entries.count * 2 { capacity *= 2 }
+        identities = .allocate(capacity: capacity)
+        identities.initialize(repeating: 0, count: capacity)
+        values = .allocate(capacity: capacity)
+        mask = capacity - 1
+        for (identity, registration) in entries {
+            var index = Self.slot(for: UInt(bitPattern: identity), mask: mask)
+            while identities[index] != 0 { index = (index + 1) & mask }
+            identities[index] = UInt(bitPattern: identity)
+            (values + index).initialize(to: .passUnretained(registration))
+        }
+    }
+
+    deinit {
+        identities.deallocate()
+        values.deallocate()
+    }
+
+    @inlinable
+    static func slot(for bits: UInt, mask: Int) -> Int {
+        Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 29) & mask
+    }
+
+    @inlinable
+    func lookup(_ identity: ObjectIdentifier) -> Unmanaged<Registration>? {
+        let bits = UInt(bitPattern: identity)
+        var index = Self.slot(for: bits, mask: mask)
+        while true {
+            let candidate = identities[index]
+            if candidate == bits { return values[index] }
+            if candidate == 0 { return nil }
+            index = (index + 1) & mask
+        }
     }
 }

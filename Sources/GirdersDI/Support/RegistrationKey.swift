@@ -1,10 +1,16 @@
 /// The identity of a registration: the type's identity (never its name) plus an optional name.
+@usableFromInline
 struct RegistrationKey: Hashable, Sendable {
-    let type: ObjectIdentifier
-    let name: String?
+    @usableFromInline let type: ObjectIdentifier
+    @usableFromInline let name: String?
 
     init<Service>(_ type: Service.Type, name: String?) {
-        self.type = ObjectIdentifier(type)
+        self.init(type: ObjectIdentifier(type), name: name)
+    }
+
+    @usableFromInline
+    init(type: ObjectIdentifier, name: String?) {
+        self.type = type
         self.name = name
     }
 }

@@ -44,8 +44,9 @@ func swinjectContainer() -> Swinject.Container {
     container.register(Leaf.self) { _ in Leaf() }.inObjectScope(.transient)
     container.register(D.self) { _ in D() }.inObjectScope(.transient)
     container.register(C.self) { _ in C() }.inObjectScope(.transient)
-    container.register(B.self) { B(d: $0.resolve(D.self)!) }.inObjectScope(.transient)
-    container.register(A.self) { A(b: $0.resolve(B.self)!, c: $0.resolve(C.self)!) }.inObjectScope(.transient)
+    container.register(B.self) { B(d: $0.resolve(D.self) ?? D()) }.inObjectScope(.transient)
+    container.register(A.self) { A(b: $0.resolve(B.self) ?? B(d: D()), c: $0.resolve(C.self) ?? C()) }.inObjectScope(
+        .transient)
     return container
 }
 

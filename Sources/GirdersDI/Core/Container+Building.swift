@@ -55,13 +55,14 @@ extension Container {
         }
         if let instance = current.instance { return instance }
         let instance = try build(current, thread: thread)
-        let newVersion: Int? = state.withLock { registry in
+        let published: Bool = state.withLock { registry in
             guard let latest = registry.registrations[registration.key], latest.generation == registration.generation
-            else { return nil }
+            else { return false }
             registry.registrations[registration.key] = current.holding(instance)
-            return registry.publish()
+            registry.publish()
+            return true
         }
-        if let newVersion { version.set(newVersion) }
+        if published { SnapshotClock.shared.advance() }
         return instance
     }
 }

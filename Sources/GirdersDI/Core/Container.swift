@@ -21,7 +21,6 @@ public final class Container: Resolver, Sendable {
     public let parent: Container?
 
     let state: LockedRegistry
-    @usableFromInline let version = VersionCounter()
     /// Serialises construction of singletons and weak instances; recursive, because factories resolve.
     let buildLock = NSRecursiveLock()
     let mainActorRegistry = MainActorRegistry()
@@ -31,6 +30,7 @@ public final class Container: Resolver, Sendable {
     public init(parent: Container? = nil) {
         self.parent = parent
         self.state = LockedRegistry()
+        SnapshotClock.shared.advance()
     }
 
     /// A new child container of this one.
@@ -54,22 +54,22 @@ public final class Container: Resolver, Sendable {
         completed: (@Sendable (Container, Service) throws -> Void)? = nil
     ) {
         let key = RegistrationKey(type, name: name)
-        let newVersion = state.withLock { registry in
+        state.withLock { registry in
             registry.generation += 1
             registry.registrations[key] = TypedRegistration(
                 key: key, lifetime: lifetime, generation: registry.generation, factory: factory, completed: completed)
-            return registry.publish()
+            registry.publish()
         }
-        version.set(newVersion)
+        SnapshotClock.shared.advance()
     }
 
     /// Removes every registration and built instance of this container (not of its parent).
     public func removeAll() {
-        let newVersion = state.withLock { registry in
+        state.withLock { registry in
             registry.registrations.removeAll()
-            return registry.publish()
+            registry.publish()
         }
-        version.set(newVersion)
+        SnapshotClock.shared.advance()
     }
 
     /// `true` when `type` and `name` can be resolved here or in a parent.
@@ -85,10 +85,11 @@ public final class Container: Resolver, Sendable {
     ///   ``ContainerError/cycle(chain:)``, or ``ContainerError/factoryFailed(chain:underlying:)``.
     @inlinable
     public func resolveOrThrow<Service>(_ type: Service.Type, name: String?) throws -> Service {
-        if OverrideScope.isAnyActive, let replacement = OverrideScope.replacement(for: self) {
+        let clock = SnapshotClock.shared.current
+        if clock & 1 != 0, let replacement = OverrideScope.replacement(for: self) {
             return try replacement.resolveWithoutOverrides(type, name: name)
         }
-        return try resolveWithoutOverrides(type, name: name)
+        return try resolveWithoutOverrides(type, name: name, clock: clock)
     }
 
     /// Resolves `type` (inferred) and `name`, stopping the program with the same message
@@ -102,9 +103,11 @@ public final class Container: Resolver, Sendable {
     }
 
     @inlinable
-    func resolveWithoutOverrides<Service>(_ type: Service.Type, name: String?) throws -> Service {
+    func resolveWithoutOverrides<Service>(
+        _ type: Service.Type, name: String?, clock: Int = SnapshotClock.shared.current
+    ) throws -> Service {
         try ThreadResolutionState.unmanagedCurrent._withUnsafeGuaranteedRef { thread in
-            guard let found = registration(for: ObjectIdentifier(type), name: name, thread: thread) else {
+            guard let found = registration(for: ObjectIdentifier(type), name: name, thread: thread, clock: clock) else {
                 return try resolveMissing(type, name: name)
             }
             // Fast path: a built singleton is read through a +0 reference, so concurrent resolves touch no shared
@@ -120,19 +123,19 @@ public final class Container: Resolver, Sendable {
     }
 
     /// The registration in this thread's snapshot, unretained: the thread's cached snapshot owns it until the
-    /// thread next refreshes its cache, which only a resolve on the same thread can do.
+    /// thread next refreshes its cache, which only a resolve on the same thread can do. `clock` must have been read
+    /// before this call.
     @inlinable
     func registration(
-        for type: ObjectIdentifier, name: String?, thread: ThreadResolutionState
-    )
-        -> Unmanaged<Registration>?
-    {
-        if thread.cachedContainer == ObjectIdentifier(self), let cached = thread.cachedSnapshot,
-            cached.version == version.current
+        for type: ObjectIdentifier, name: String?, thread: ThreadResolutionState,
+        clock: Int = SnapshotClock.shared.current
+    ) -> Unmanaged<Registration>? {
+        if thread.cachedClock == clock, thread.cachedContainer == ObjectIdentifier(self),
+            let cached = thread.cachedSnapshotReference
         {
-            return Unmanaged.passUnretained(cached)._withUnsafeGuaranteedRef { $0.registration(for: type, name: name) }
+            return cached._withUnsafeGuaranteedRef { $0.registration(for: type, name: name) }
         }
-        return snapshot(for: thread).registration(for: type, name: name)
+        return snapshot(for: thread, clock: clock).registration(for: type, name: name)
     }
 
     /// Not registered here: ask the parents, then treat `Optional<Wrapped>` as "`Wrapped` if registered".
@@ -177,17 +180,18 @@ public final class Container: Resolver, Sendable {
 
     /// This thread's snapshot of the registrations, refreshed under the lock only after a change.
     @usableFromInline
-    func snapshot(for thread: ThreadResolutionState) -> Snapshot {
+    func snapshot(for thread: ThreadResolutionState, clock: Int) -> Snapshot {
         let identity = ObjectIdentifier(self)
-        if thread.cachedContainer == identity, let cached = thread.cachedSnapshot, cached.version == version.current {
+        if thread.cachedClock == clock, thread.cachedContainer == identity, let cached = thread.cachedSnapshot {
             return cached
         }
-        let fresh = state.withLock { $0.snapshot }
+        let fresh = state.withLock { $0.snapshot }  // read after `clock`, so it is at least as new
         if !thread.chain.isEmpty, let replaced = thread.cachedSnapshot {
             thread.pinned.append(replaced)  // registrations of builds in progress may live in it
         }
         thread.cachedContainer = identity
         thread.cachedSnapshot = fresh
+        thread.cachedClock = clock
         return fresh
     }
 

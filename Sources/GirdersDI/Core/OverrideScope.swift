@@ -15,8 +15,8 @@ extension Container {
     ) rethrows -> Result {
         let scope = OverrideScope(target: self, outer: OverrideScope.current)
         configure(scope.replacement)
-        OverrideScope.activeCount.add(1)
-        defer { OverrideScope.activeCount.add(-1) }
+        SnapshotClock.shared.scopeStarted()
+        defer { SnapshotClock.shared.scopeEnded() }
         return try OverrideScope.$current.withValue(scope, operation: operation)
     }
 
@@ -27,8 +27,8 @@ extension Container {
     ) async rethrows -> Result {
         let scope = OverrideScope(target: self, outer: OverrideScope.current)
         configure(scope.replacement)
-        OverrideScope.activeCount.add(1)
-        defer { OverrideScope.activeCount.add(-1) }
+        SnapshotClock.shared.scopeStarted()
+        defer { SnapshotClock.shared.scopeEnded() }
         return try await OverrideScope.$current.withValue(scope, operation: operation, isolation: isolation)
     }
 }
@@ -47,11 +47,6 @@ final class OverrideScope: Sendable {
     }
 
     @TaskLocal static var current: OverrideScope?
-
-    /// How many scopes are active anywhere; while none are, resolving never reads the task-local value.
-    static let activeCount = VersionCounter()
-
-    @usableFromInline static var isAnyActive: Bool { activeCount.current > 0 }
 
     /// The innermost replacement for `container` in the current task, if any.
     @usableFromInline static func replacement(for container: Container) -> Container? {

@@ -5,12 +5,11 @@ final class LockedRegistry: @unchecked Sendable {
     struct Registry {
         var registrations: [RegistrationKey: Registration] = [:]
         var generation = 0
-        var snapshot = Snapshot(version: 0, registrations: [:])
+        var snapshot = Snapshot(registrations: [:])
 
-        /// Publishes the current registrations as a new snapshot and returns its version.
-        mutating func publish() -> Int {
-            snapshot = Snapshot(version: VersionCounter.process.next(), registrations: registrations)
-            return snapshot.version
+        /// Publishes the current registrations as a new snapshot.
+        mutating func publish() {
+            snapshot = Snapshot(registrations: registrations)
         }
     }
 

@@ -71,45 +71,29 @@ final class WeakStorage: @unchecked Sendable {
 }
 
 /// An immutable view of a container's registrations, shared by every thread until the next change.
+///
+/// Unnamed registrations (the common case) also sit in an open-addressing table keyed by the type's identity,
+/// stored inline as raw memory, so a lookup hashes no names and touches no reference counts; the dictionary keeps
+/// the registrations alive.
 @usableFromInline
-final class Snapshot: Sendable {
-    @usableFromInline let version: Int
+final class Snapshot: @unchecked Sendable {
     @usableFromInline let registrations: [RegistrationKey: Registration]
-    /// Unnamed registrations (the common case) in a table keyed by the type's identity: no hashing of names.
-    @usableFromInline let unnamed: TypeTable
-
-    init(version: Int, registrations: [RegistrationKey: Registration]) {
-        self.version = version
-        self.registrations = registrations
-        self.unnamed = TypeTable(registrations.compactMap { $0.key.name == nil ? ($0.key.type, $0.value) : nil })
-    }
-
-    @inlinable
-    func registration(for type: ObjectIdentifier, name: String?) -> Unmanaged<Registration>? {
-        guard let name else { return unnamed.lookup(type) }
-        return registrations[RegistrationKey(type: type, name: name)].map { .passUnretained($0) }
-    }
-}
-
-/// An open-addressing table from type identities to registrations, built once per snapshot. Raw storage, so a
-/// lookup retains nothing but the registration it returns; the snapshot's dictionary keeps the registrations alive.
-@usableFromInline
-final class TypeTable: @unchecked Sendable {
     @usableFromInline let identities: UnsafeMutablePointer<UInt>
     @usableFromInline let values: UnsafeMutablePointer<Unmanaged<Registration>>
     @usableFromInline let mask: Int
 
-    init(_ entries: [(ObjectIdentifier, Registration)]) {
+    init(registrations: [RegistrationKey: Registration]) {
+        self.registrations = registrations
         var capacity = 8
-        while capacity < entries.count * 2 { capacity *= 2 }
+        while capacity < registrations.count * 2 { capacity *= 2 }
         identities = .allocate(capacity: capacity)
         identities.initialize(repeating: 0, count: capacity)
         values = .allocate(capacity: capacity)
         mask = capacity - 1
-        for (identity, registration) in entries {
-            var index = Self.slot(for: UInt(bitPattern: identity), mask: mask)
+        for (key, registration) in registrations where key.name == nil {
+            var index = Self.slot(for: UInt(bitPattern: key.type), mask: mask)
             while identities[index] != 0 { index = (index + 1) & mask }
-            identities[index] = UInt(bitPattern: identity)
+            identities[index] = UInt(bitPattern: key.type)
             (values + index).initialize(to: .passUnretained(registration))
         }
     }
@@ -125,8 +109,14 @@ final class TypeTable: @unchecked Sendable {
     }
 
     @inlinable
-    func lookup(_ identity: ObjectIdentifier) -> Unmanaged<Registration>? {
-        let bits = UInt(bitPattern: identity)
+    func registration(for type: ObjectIdentifier, name: String?) -> Unmanaged<Registration>? {
+        guard let name else { return unnamed(type) }
+        return registrations[RegistrationKey(type: type, name: name)].map { .passUnretained($0) }
+    }
+
+    @inlinable
+    func unnamed(_ type: ObjectIdentifier) -> Unmanaged<Registration>? {
+        let bits = UInt(bitPattern: type)
         var index = Self.slot(for: bits, mask: mask)
         while true {
             let candidate = identities[index]

@@ -17,7 +17,13 @@ final class ThreadResolutionState {
     @exclusivity(unchecked) @usableFromInline var chain: [Unmanaged<Registration>] = []
     @exclusivity(unchecked) @usableFromInline var graph: [RegistrationKey: Any] = [:]
     @exclusivity(unchecked) @usableFromInline var cachedContainer: ObjectIdentifier?
-    @exclusivity(unchecked) @usableFromInline var cachedSnapshot: Snapshot?
+    /// Owns the cached snapshot; `cachedSnapshotReference` reads it without reference counting.
+    @exclusivity(unchecked) @usableFromInline var cachedSnapshot: Snapshot? {
+        didSet { cachedSnapshotReference = cachedSnapshot.map { .passUnretained($0) } }
+    }
+    @exclusivity(unchecked) @usableFromInline var cachedSnapshotReference: Unmanaged<Snapshot>?
+    /// The ``SnapshotClock`` word read before `cachedSnapshot` was; the cache is valid while the word is unchanged.
+    @exclusivity(unchecked) @usableFromInline var cachedClock = -1
     /// Snapshots replaced while a build was in progress, kept until the top-level resolve ends.
     @exclusivity(unchecked) @usableFromInline var pinned: [Snapshot] = []
 

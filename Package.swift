@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "GirdersLog", targets: ["GirdersLog"]),
         .library(name: "GirdersConfig", targets: ["GirdersConfig"]),
         .library(name: "GirdersDI", targets: ["GirdersDI"]),
+        .library(name: "GirdersNetworking", targets: ["GirdersNetworking"]),
     ],
     targets: [
         .target(name: "GirdersLog", swiftSettings: strictSettings),
@@ -29,5 +30,8 @@ let package = Package(
         .target(name: "GirdersDI", swiftSettings: strictSettings),
         // Written with GirdersSwift's call sites as they are (bare protocol types), so without ExistentialAny.
         .testTarget(name: "GirdersDITests", dependencies: ["GirdersDI"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        .target(name: "GirdersNetworking", swiftSettings: strictSettings),
+        .testTarget(
+            name: "GirdersNetworkingTests", dependencies: ["GirdersNetworking"], swiftSettings: strictSettings),
     ]
 )

@@ -1,0 +1,125 @@
+public import Foundation
+
+/// HTTP and RFC 822/1123 dates without a formatter.
+///
+/// Parsing accepts the three forms of RFC 9110 section 5.6.7 (IMF-fixdate `Sun, 06 Nov 1994 08:49:37 GMT`,
+/// RFC 850 `Sunday, 06-Nov-94 08:49:37 GMT`, asctime `Sun Nov  6 08:49:37 1994`) and RFC 822/1123 leniently: the
+/// weekday is optional (and not checked), the day has 1 or 2 digits, the year 2 (`70`-`99` are 19xx, the rest
+/// 20xx) or 4, seconds are optional, and the zone is `GMT`, `UT`, `UTC`, `Z`, a US zone (`EST` ... `PDT`) or a
+/// numeric offset (`+0200`). Formatting writes IMF-fixdate with a literal `GMT`. Pure functions: thread-safe.
+public enum HTTPDate {
+    /// Parses any of the accepted forms, or returns `nil`.
+    public static func parse(_ text: String) -> Date? {
+        var text = text
+        return text.withUTF8 { bytes in
+            var scanner = ASCIIScanner(bytes: bytes)
+            return parse(&scanner)
+        }
+    }
+
+    /// IMF-fixdate in GMT: `Sun, 06 Nov 1994 08:49:37 GMT`. Fractions of a second are dropped.
+    public static func string(from date: Date) -> String {
+        let total = Int(date.timeIntervalSince1970.rounded(.down))
+        let (days, secondOfDay) = RFC3339Date.floorDivision(total, 86_400)
+        let (year, month, day) = CivilCalendar.civil(fromDays: days)
+        let weekday = weekdayNames[CivilCalendar.weekday(fromDays: days)]
+        return weekday + ", " + RFC3339Date.padded(day, 2) + " " + monthNames[month - 1] + " "
+            + RFC3339Date.padded(year, 4) + " " + RFC3339Date.padded(secondOfDay / 3600, 2) + ":"
+            + RFC3339Date.padded(secondOfDay / 60 % 60, 2) + ":" + RFC3339Date.padded(secondOfDay % 60, 2) + " GMT"
+    }
+
+    static let weekdayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    static let packedMonths: [UInt64] = monthNames.map { name in name.lowercased().utf8.reduce(0) { $0 << 8 | UInt64($1) } }
+
+    static func parse(_ scanner: inout ASCIIScanner) -> Date? {
+        scanner.skipSpaces()
+        if let byte = scanner.current, (byte | 0x20) >= 0x61, (byte | 0x20) <= 0x7A {
+            _ = scanner.word()  // the weekday: optional and not checked
+            if !scanner.expect(UInt8(ascii: ",")) {
+                return asctime(&scanner)
+            }
+            scanner.skipSpaces()
+        }
+        guard let day = scanner.number(minimumDigits: 1, maximumDigits: 2)?.value else { return nil }
+        guard separator(&scanner), let month = month(&scanner), separator(&scanner),
+            let (rawYear, yearDigits) = scanner.number(minimumDigits: 2, maximumDigits: 4), yearDigits != 3
+        else { return nil }
+        let year = yearDigits == 2 ? (rawYear >= 70 ? 1900 + rawYear : 2000 + rawYear) : rawYear
+        scanner.skipSpaces()
+        guard let (hour, minute, second) = time(&scanner) else { return nil }
+        scanner.skipSpaces()
+        guard let offset = zone(&scanner) else { return nil }
+        scanner.skipSpaces()
+        guard scanner.isAtEnd else { return nil }
+        return make(year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: offset)
+    }
+
+    /// `Nov  6 08:49:37 1994` after the weekday (asctime, always GMT).
+    static func asctime(_ scanner: inout ASCIIScanner) -> Date? {
+        scanner.skipSpaces()
+        guard let month = month(&scanner) else { return nil }
+        scanner.skipSpaces()
+        guard let day = scanner.number(minimumDigits: 1, maximumDigits: 2)?.value else { return nil }
+        scanner.skipSpaces()
+        guard let (hour, minute, second) = time(&scanner) else { return nil }
+        scanner.skipSpaces()
+        guard let year = scanner.number(minimumDigits: 4, maximumDigits: 4)?.value else { return nil }
+        scanner.skipSpaces()
+        guard scanner.isAtEnd else { return nil }
+        return make(year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: 0)
+    }
+
+    static func separator(_ scanner: inout ASCIIScanner) -> Bool {
+        if scanner.expect(UInt8(ascii: "-")) { return true }
+        let start = scanner.position
+        scanner.skipSpaces()
+        return scanner.position > start
+    }
+
+    static func month(_ scanner: inout ASCIIScanner) -> Int? {
+        let word = scanner.word()
+        guard word.length == 3, let index = packedMonths.firstIndex(of: word.packed) else { return nil }
+        return index + 1
+    }
+
+    /// `HH:MM` or `HH:MM:SS`.
+    static func time(_ scanner: inout ASCIIScanner) -> (Int, Int, Int)? {
+        guard let hour = scanner.number(minimumDigits: 1, maximumDigits: 2)?.value, scanner.expect(0x3A),
+            let minute = scanner.number(minimumDigits: 2, maximumDigits: 2)?.value
+        else { return nil }
+        var second = 0
+        if scanner.expect(0x3A) {
+            guard let value = scanner.number(minimumDigits: 2, maximumDigits: 2)?.value else { return nil }
+            second = value
+        }
+        guard hour < 24, minute < 60, second <= 60 else { return nil }
+        return (hour, minute, second)
+    }
+
+    static let usZones: [(UInt64, Int)] = [
+        ("est", -5), ("edt", -4), ("cst", -6), ("cdt", -5), ("mst", -7), ("mdt", -6), ("pst", -8), ("pdt", -7),
+        ("gmt", 0), ("utc", 0), ("ut", 0), ("z", 0),
+    ].map { name, hours in (name.utf8.reduce(0) { $0 << 8 | UInt64($1) }, hours * 3600) }
+
+    /// A zone name or `±hhmm`, in seconds east of UTC.
+    static func zone(_ scanner: inout ASCIIScanner) -> Int? {
+        if let sign = scanner.current, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+            scanner.position += 1
+            guard let value = scanner.number(minimumDigits: 4, maximumDigits: 4)?.value, value / 100 < 24,
+                value % 100 < 60
+            else { return nil }
+            let offset = value / 100 * 3600 + value % 100 * 60
+            return sign == UInt8(ascii: "-") ? -offset : offset
+        }
+        let word = scanner.word()
+        guard word.length > 0, word.length <= 3 else { return nil }
+        return usZones.first { $0.0 == word.packed }?.1
+    }
+
+    static func make(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, offset: Int) -> Date? {
+        guard (1...CivilCalendar.daysInMonth(year: year, month: month)).contains(day) else { return nil }
+        let days = CivilCalendar.days(year: year, month: month, day: day)
+        return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3600 + minute * 60 + second - offset))
+    }
+}

@@ -32,6 +32,7 @@ let package = Package(
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
+        benchmark("NetworkingBenchmarks", [.product(name: "GirdersNetworking", package: girders)]),
         benchmark(
             "DIBenchmarks",
             [.product(name: "GirdersDI", package: girders), .product(name: "Swinject", package: "Swinject")]),

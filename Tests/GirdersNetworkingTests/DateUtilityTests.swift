@@ -35,8 +35,9 @@ struct RFC3339DateTests {
         let date = Date(timeIntervalSince1970: 1_795_354_256.9876)
         #expect(date.toRFC3339String() == "2026-11-22T13:30:56Z")
         #expect(date.toRFC3339String(includingMilliseconds: true) == "2026-11-22T13:30:56.987Z")
-        #expect(Date(timeIntervalSince1970: -0.5).toRFC3339String(includingMilliseconds: true)
-            == "1969-12-31T23:59:59.500Z")
+        #expect(
+            Date(timeIntervalSince1970: -0.5).toRFC3339String(includingMilliseconds: true)
+                == "1969-12-31T23:59:59.500Z")
     }
 
     @Test func randomDatesAgreeWithFoundationBothWays() throws {
@@ -91,6 +92,7 @@ struct HTTPDateTests {
         #expect(Date(timeIntervalSince1970: Self.rfc9110Example).toRFC822String() == "Sun, 06 Nov 1994 08:49:37 GMT")
         #expect(Date(timeIntervalSince1970: 0).toRFC822String() == "Thu, 01 Jan 1970 00:00:00 GMT")
         #expect(Date(timeIntervalSince1970: -1).toRFC822String() == "Wed, 31 Dec 1969 23:59:59 GMT")
+        #expect(Date.distantFuture.addingTimeInterval(1e12).toRFC822String() == "", "a year beyond 9999")
     }
 
     @Test func randomDatesAgreeWithAPOSIXDateFormatterAndRoundTrip() throws {

@@ -17,20 +17,39 @@ public enum HTTPDate {
         }
     }
 
-    /// IMF-fixdate in GMT: `Sun, 06 Nov 1994 08:49:37 GMT`. Fractions of a second are dropped.
+    /// IMF-fixdate in GMT: `Sun, 06 Nov 1994 08:49:37 GMT`. Fractions of a second are dropped. IMF-fixdate has a
+    /// four-digit year, so a date outside the years 0...9999 (or not finite) gives an empty string.
     public static func string(from date: Date) -> String {
-        let total = Int(date.timeIntervalSince1970.rounded(.down))
-        let (days, secondOfDay) = RFC3339Date.floorDivision(total, 86_400)
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        guard seconds.isFinite, abs(seconds) < 2.5e14 else { return "" }
+        let (days, secondOfDay) = RFC3339Date.floorDivision(Int(seconds), 86_400)
         let (year, month, day) = CivilCalendar.civil(fromDays: days)
-        let weekday = weekdayNames[CivilCalendar.weekday(fromDays: days)]
-        return weekday + ", " + RFC3339Date.padded(day, 2) + " " + monthNames[month - 1] + " "
-            + RFC3339Date.padded(year, 4) + " " + RFC3339Date.padded(secondOfDay / 3600, 2) + ":"
-            + RFC3339Date.padded(secondOfDay / 60 % 60, 2) + ":" + RFC3339Date.padded(secondOfDay % 60, 2) + " GMT"
+        guard (0...9999).contains(year) else { return "" }
+        return ASCIIWriter.write(capacity: 29) { output in
+            for byte in weekdayNames[CivilCalendar.weekday(fromDays: days)] { output.append(byte) }
+            output.append(UInt8(ascii: ","))
+            output.append(UInt8(ascii: " "))
+            output.append(day, width: 2)
+            output.append(UInt8(ascii: " "))
+            for byte in monthNames[month - 1] { output.append(byte) }
+            output.append(UInt8(ascii: " "))
+            output.append(year, width: 4)
+            output.append(UInt8(ascii: " "))
+            output.append(secondOfDay / 3600, width: 2)
+            output.append(UInt8(ascii: ":"))
+            output.append(secondOfDay / 60 % 60, width: 2)
+            output.append(UInt8(ascii: ":"))
+            output.append(secondOfDay % 60, width: 2)
+            output.append(" GMT")
+        }
     }
 
-    static let weekdayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-    static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-    static let packedMonths: [UInt64] = monthNames.map { name in name.lowercased().utf8.reduce(0) { $0 << 8 | UInt64($1) } }
+    static let weekdayNames: [[UInt8]] = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"].map { Array($0.utf8) }
+    static let monthNames: [[UInt8]] = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov",
+        "Dec",
+    ].map { Array($0.utf8) }
+    static let packedMonths: [UInt64] = monthNames.map { name in name.reduce(0) { $0 << 8 | UInt64($1 | 0x20) } }
 
     static func parse(_ scanner: inout ASCIIScanner) -> Date? {
         scanner.skipSpaces()

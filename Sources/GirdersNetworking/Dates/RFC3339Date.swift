@@ -28,10 +28,24 @@ public enum RFC3339Date {
             return date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: includingMilliseconds))
         }
         let second = millisecondOfDay / 1000
-        var output = padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2) + "T"
-        output += padded(second / 3600, 2) + ":" + padded(second / 60 % 60, 2) + ":" + padded(second % 60, 2)
-        if includingMilliseconds { output += "." + padded(millisecondOfDay % 1000, 3) }
-        return output + "Z"
+        return ASCIIWriter.write(capacity: 24) { output in
+            output.append(year, width: 4)
+            output.append(UInt8(ascii: "-"))
+            output.append(month, width: 2)
+            output.append(UInt8(ascii: "-"))
+            output.append(day, width: 2)
+            output.append(UInt8(ascii: "T"))
+            output.append(second / 3600, width: 2)
+            output.append(UInt8(ascii: ":"))
+            output.append(second / 60 % 60, width: 2)
+            output.append(UInt8(ascii: ":"))
+            output.append(second % 60, width: 2)
+            if includingMilliseconds {
+                output.append(UInt8(ascii: "."))
+                output.append(millisecondOfDay % 1000, width: 3)
+            }
+            output.append(UInt8(ascii: "Z"))
+        }
     }
 
     static func parse(_ scanner: inout ASCIIScanner) -> Date? {
@@ -40,8 +54,9 @@ public enum RFC3339Date {
             let day = scanner.number(minimumDigits: 2, maximumDigits: 2)?.value,
             (1...12).contains(month), (1...CivilCalendar.daysInMonth(year: year, month: month)).contains(day)
         else { return nil }
-        guard let separator = scanner.current, separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t")
-            || separator == UInt8(ascii: " ")
+        guard let separator = scanner.current,
+            separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t")
+                || separator == UInt8(ascii: " ")
         else { return nil }
         scanner.position += 1
         guard let hour = scanner.number(minimumDigits: 2, maximumDigits: 2)?.value, scanner.expect(0x3A),
@@ -81,11 +96,6 @@ public enum RFC3339Date {
         else { return nil }
         let offset = hours * 3600 + minutes * 60
         return byte == UInt8(ascii: "-") ? -offset : offset
-    }
-
-    static func padded(_ value: Int, _ width: Int) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 
     static func floorDivision(_ value: Int, _ divisor: Int) -> (Int, Int) {

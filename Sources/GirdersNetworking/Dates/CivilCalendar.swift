@@ -44,6 +44,15 @@ struct ASCIIScanner {
     let bytes: UnsafeBufferPointer<UInt8>
     var position = 0
 
+    /// Runs `body` with a scanner over the UTF-8 bytes of `text`.
+    static func scan<Result>(_ text: String, _ body: (inout ASCIIScanner) -> Result) -> Result {
+        var text = text
+        return text.withUTF8 { bytes in
+            var scanner = ASCIIScanner(bytes: bytes)
+            return body(&scanner)
+        }
+    }
+
     var isAtEnd: Bool { position >= bytes.count }
     var current: UInt8? { position < bytes.count ? bytes[position] : nil }
 

@@ -10,11 +10,7 @@ public import Foundation
 public enum HTTPDate {
     /// Parses any of the accepted forms, or returns `nil`.
     public static func parse(_ text: String) -> Date? {
-        var text = text
-        return text.withUTF8 { bytes in
-            var scanner = ASCIIScanner(bytes: bytes)
-            return parse(&scanner)
-        }
+        ASCIIScanner.scan(text) { parse(&$0) }
     }
 
     /// IMF-fixdate in GMT: `Sun, 06 Nov 1994 08:49:37 GMT`. Fractions of a second are dropped. IMF-fixdate has a

@@ -8,11 +8,7 @@ public import Foundation
 public enum RFC3339Date {
     /// Parses a timestamp, or returns `nil`.
     public static func parse(_ text: String) -> Date? {
-        var text = text
-        return text.withUTF8 { bytes in
-            var scanner = ASCIIScanner(bytes: bytes)
-            return parse(&scanner)
-        }
+        ASCIIScanner.scan(text) { parse(&$0) }
     }
 
     /// Formats in UTC: `2026-11-22T13:30:56Z`, or with milliseconds `2026-11-22T13:30:56.123Z` (truncated).

@@ -120,6 +120,15 @@ struct ASCIIWriter {
         count += width
     }
 
+    /// Appends a second of the day as `HH:MM:SS`.
+    mutating func appendClock(_ secondOfDay: Int) {
+        append(secondOfDay / 3600, width: 2)
+        append(UInt8(ascii: ":"))
+        append(secondOfDay / 60 % 60, width: 2)
+        append(UInt8(ascii: ":"))
+        append(secondOfDay % 60, width: 2)
+    }
+
     mutating func append(_ text: StaticString) {
         text.withUTF8Buffer { for byte in $0 { append(byte) } }
     }

@@ -31,11 +31,7 @@ public enum HTTPDate {
             output.append(UInt8(ascii: " "))
             output.append(year, width: 4)
             output.append(UInt8(ascii: " "))
-            output.append(secondOfDay / 3600, width: 2)
-            output.append(UInt8(ascii: ":"))
-            output.append(secondOfDay / 60 % 60, width: 2)
-            output.append(UInt8(ascii: ":"))
-            output.append(secondOfDay % 60, width: 2)
+            output.appendClock(secondOfDay)
             output.append(" GMT")
         }
     }

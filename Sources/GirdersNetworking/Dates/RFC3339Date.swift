@@ -31,11 +31,7 @@ public enum RFC3339Date {
             output.append(UInt8(ascii: "-"))
             output.append(day, width: 2)
             output.append(UInt8(ascii: "T"))
-            output.append(second / 3600, width: 2)
-            output.append(UInt8(ascii: ":"))
-            output.append(second / 60 % 60, width: 2)
-            output.append(UInt8(ascii: ":"))
-            output.append(second % 60, width: 2)
+            output.appendClock(second)
             if includingMilliseconds {
                 output.append(UInt8(ascii: "."))
                 output.append(millisecondOfDay % 1000, width: 3)

@@ -9,8 +9,8 @@ import Foundation
 /// let users: UserService = try container.resolveOrThrow()
 /// ```
 ///
-/// Resolving takes no shared lock: each thread keeps the latest immutable snapshot of the registrations and
-/// checks a version counter. Singletons are built exactly once under the container's build lock, so concurrent
+/// Resolving takes no lock: each thread keeps the latest immutable snapshot of the registrations and checks one
+/// process-wide atomic word (``SnapshotClock``). Singletons are built exactly once under the container's build lock, so concurrent
 /// first resolves never build two. A missing registration, a cycle and a failing factory are errors that name the
 /// types; nothing overflows the stack.
 public final class Container: Resolver, Sendable {

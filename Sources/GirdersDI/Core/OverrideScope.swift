@@ -13,9 +13,7 @@ extension Container {
     public func withOverrides<Result>(
         _ configure: (Container) -> Void, operation: () throws -> Result
     ) rethrows -> Result {
-        let scope = OverrideScope(target: self, outer: OverrideScope.current)
-        configure(scope.replacement)
-        SnapshotClock.shared.scopeStarted()
+        let scope = OverrideScope.start(on: self, configure)
         defer { SnapshotClock.shared.scopeEnded() }
         return try OverrideScope.$current.withValue(scope, operation: operation)
     }
@@ -25,9 +23,7 @@ extension Container {
         _ configure: (Container) -> Void, isolation: isolated (any Actor)? = #isolation,
         operation: () async throws -> Result
     ) async rethrows -> Result {
-        let scope = OverrideScope(target: self, outer: OverrideScope.current)
-        configure(scope.replacement)
-        SnapshotClock.shared.scopeStarted()
+        let scope = OverrideScope.start(on: self, configure)
         defer { SnapshotClock.shared.scopeEnded() }
         return try await OverrideScope.$current.withValue(scope, operation: operation, isolation: isolation)
     }
@@ -47,6 +43,14 @@ final class OverrideScope: Sendable {
     }
 
     @TaskLocal static var current: OverrideScope?
+
+    /// A configured scope nested in the current one; the caller must call `SnapshotClock.shared.scopeEnded()`.
+    static func start(on container: Container, _ configure: (Container) -> Void) -> OverrideScope {
+        let scope = OverrideScope(target: container, outer: current)
+        configure(scope.replacement)
+        SnapshotClock.shared.scopeStarted()
+        return scope
+    }
 
     /// The innermost replacement for `container` in the current task, if any.
     @usableFromInline static func replacement(for container: Container) -> Container? {

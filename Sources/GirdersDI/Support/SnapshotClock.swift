@@ -1,21 +1,38 @@
 import Foundation
 
+#if canImport(Darwin)
+import os
+#else
+import Synchronization
+#endif
+
 /// One process-wide word that a resolve reads once: `epoch << 1 | overridesActive`.
 ///
 /// The epoch advances whenever any container publishes a snapshot or is created, so a thread's cached snapshot is
 /// valid exactly while the word is unchanged (and a cache keyed by a recycled container address never matches).
 /// The low bit is set while any override scope is active, so resolves look at task-local overrides only then.
+///
+/// The word is a `Synchronization.Atomic` on Linux; `Atomic` needs macOS 15 / iOS 18, so Apple platforms use
+/// `OSAllocatedUnfairLock` (macOS 13 / iOS 16). Writers are serialised by `lock`.
 @usableFromInline
 final class SnapshotClock: @unchecked Sendable {
     @usableFromInline static let shared = SnapshotClock()
 
-    private let word = VersionCounter()
+    #if canImport(Darwin)
+    private let word = OSAllocatedUnfairLock(initialState: 0)
+    /// The current word; read before the snapshot it validates.
+    @usableFromInline var current: Int { word.withLock { $0 } }
+    private func store(_ value: Int) { word.withLock { $0 = value } }
+    #else
+    private let word = Atomic(0)
+    /// The current word; read before the snapshot it validates.
+    @usableFromInline var current: Int { word.load(ordering: .acquiring) }
+    private func store(_ value: Int) { word.store(value, ordering: .releasing) }
+    #endif
+
     private let lock = NSLock()
     private var epoch = 0
     private var activeScopes = 0
-
-    /// The current word; read before the snapshot it validates.
-    @usableFromInline var current: Int { word.current }
 
     /// Called after a container published a snapshot, or was created.
     func advance() { update { $0.epoch += 1 } }
@@ -27,7 +44,7 @@ final class SnapshotClock: @unchecked Sendable {
     private func update(_ change: (SnapshotClock) -> Void) {
         lock.lock()
         change(self)
-        word.set(epoch << 1 | (activeScopes > 0 ? 1 : 0))
+        store(epoch << 1 | (activeScopes > 0 ? 1 : 0))
         lock.unlock()
     }
 }

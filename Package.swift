@@ -30,8 +30,9 @@ let package = Package(
         .target(name: "GirdersDI", swiftSettings: strictSettings),
         // Written with GirdersSwift's call sites as they are (bare protocol types), so without ExistentialAny.
         .testTarget(name: "GirdersDITests", dependencies: ["GirdersDI"], swiftSettings: [.swiftLanguageMode(.v6)]),
-        .target(name: "GirdersNetworking", swiftSettings: strictSettings),
+        .target(name: "GirdersNetworking", dependencies: ["GirdersConfig"], swiftSettings: strictSettings),
         .testTarget(
-            name: "GirdersNetworkingTests", dependencies: ["GirdersNetworking"], swiftSettings: strictSettings),
+            name: "GirdersNetworkingTests", dependencies: ["GirdersNetworking", "GirdersConfig"],
+            resources: [.copy("Server")], swiftSettings: [.swiftLanguageMode(.v6)]),
     ]
 )

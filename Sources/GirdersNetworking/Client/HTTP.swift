@@ -1,0 +1,72 @@
+public import Foundation
+
+/// GirdersSwift's HTTP client protocol: execute a ``Request`` and get a typed ``Response``, with async/await or a
+/// completion handler. Both run the same core, ``perform(_:)``.
+///
+/// ```swift
+/// let response: Response<LoginReply> = try await httpClient.executeRequest(request: request)
+///
+/// httpClient.executeRequest(request: request) { (result: Result<Response<LoginReply>, Error>) in
+///     // runs exactly once, on the main queue unless another queue is given
+/// }
+/// ```
+public protocol HTTP: Sendable {
+    /// Sends the request (following redirects), validates the response and returns it undecoded.
+    func perform(_ request: Request) async throws(ResponseError) -> HTTPResponse
+
+    /// The handlers that decode bodies for ``executeRequest(request:)``.
+    var responseHandlers: ResponseHandlerChain { get }
+}
+
+extension HTTP {
+    /// Executes the request and decodes the body as `T` with ``responseHandlers``.
+    ///
+    /// Cancelling the calling `Task` cancels the transfer and throws ``ResponseError/cancelled(url:)``.
+    public func executeRequest<T>(request: Request, as type: T.Type = T.self) async throws(ResponseError)
+        -> sending Response<T>
+    {
+        let raw = try await perform(request)
+        return Response(raw, bodyObject: try responseHandlers.decode(raw, as: T.self))
+    }
+
+    /// Executes the request and calls `completion` exactly once, on `queue`, with the decoded response or the
+    /// error (a ``ResponseError``). Cancelling the returned handle cancels the transfer; the completion then
+    /// receives ``ResponseError/cancelled(url:)``.
+    @discardableResult
+    public func executeRequest<T>(
+        request: Request, queue: DispatchQueue = .main,
+        completion: @escaping @Sendable (Result<Response<T>, any Error>) -> Void
+    ) -> RequestHandle {
+        let task = Task.detached {
+            let outcome: Result<Response<T>, any Error>
+            do {
+                outcome = .success(try await self.executeRequest(request: request, as: T.self))
+            } catch {
+                outcome = .failure(error)
+            }
+            // The decoded value may not be Sendable (`[String: Any]`): hand it over through a lock box, once.
+            let handover = LockedState<Result<Response<T>, any Error>?>(outcome)
+            queue.async {
+                if let outcome = handover.withLock({ $0.take() }) { completion(outcome) }
+            }
+        }
+        return RequestHandle(task)
+    }
+}
+
+/// The handle of a request started with a completion handler.
+public final class RequestHandle: Sendable {
+    private let task: Task<Void, Never>
+
+    init(_ task: Task<Void, Never>) {
+        self.task = task
+    }
+
+    /// Cancels the transfer; the completion receives ``ResponseError/cancelled(url:)`` unless it already ran.
+    public func cancel() {
+        task.cancel()
+    }
+
+    /// Whether ``cancel()`` was called.
+    public var isCancelled: Bool { task.isCancelled }
+}

@@ -1,0 +1,107 @@
+public import Foundation
+
+/// A backend call described as data, usually an `enum` with one case per call and the parameters as associated
+/// values (in the style of Moya). Only ``path`` is required.
+///
+/// ```swift
+/// enum AccountEndpoint: ServiceEndpoint {
+///     case login(String, String)
+///     var baseURL: URL { URL(string: "https://api.example.com")! }
+///     var path: String { "/login" }
+///     var method: HTTPMethod { .post }
+///     var parameters: [String: Any]? {
+///         switch self { case .login(let user, let password): ["user": user, "password": password] }
+///     }
+///     var requestGenerator: RequestGenerator { SecureRequestGenerator() }
+/// }
+/// let request = Request(endpoint: AccountEndpoint.login("ada", "secret"))
+/// ```
+public protocol ServiceEndpoint {
+    /// The server's base URL. The default reads `baseUrl` (then `baseURL`) from
+    /// ``NetworkingDefaults/configuration`` and throws ``ResponseError/invalidRequest(reason:)`` naming the keys
+    /// when neither holds a URL; GirdersSwift crashed there. A non-throwing `var baseURL: URL` satisfies it.
+    var baseURL: URL { get throws }
+    /// The path appended to ``baseURL``, for example `/accounts/42`; it may carry a percent-encoded query.
+    var path: String { get }
+    /// The method; `GET` by default.
+    var method: HTTPMethod { get }
+    /// Parameters: the query for `GET` and `HEAD`, a JSON body otherwise; `nil` (the default) sends neither.
+    var parameters: [String: Any]? { get }
+    /// Query parameters for every method; `nil` by default.
+    var queryParameters: [String: Any]? { get }
+    /// Extra header fields, applied after the generator's; none by default.
+    var headers: [String: String] { get }
+    /// The generator the request starts from; ``DefaultRequestGenerator`` by default.
+    var requestGenerator: any RequestGenerator { get }
+}
+
+extension ServiceEndpoint {
+    /// `baseUrl` or `baseURL` from ``NetworkingDefaults/configuration``.
+    public var baseURL: URL {
+        get throws {
+            guard let configuration = NetworkingDefaults.configuration else {
+                throw ResponseError.invalidRequest(
+                    reason: "\(Self.self) has no baseURL and NetworkingDefaults.configuration is not set")
+            }
+            for key in NetworkingDefaults.baseURLKeys {
+                if let url = configuration.value(forKey: key, as: URL.self) { return url }
+            }
+            let keys = NetworkingDefaults.baseURLKeys.joined(separator: " or ")
+            throw ResponseError.invalidRequest(
+                reason: "\(Self.self) has no baseURL: no URL at \(keys) in \(configuration.layerNames)")
+        }
+    }
+
+    /// `GET`.
+    public var method: HTTPMethod { .get }
+    /// `nil`: no parameters.
+    public var parameters: [String: Any]? { nil }
+    /// `nil`: no query parameters.
+    public var queryParameters: [String: Any]? { nil }
+    /// No extra header fields.
+    public var headers: [String: String] { [:] }
+    /// ``DefaultRequestGenerator``.
+    public var requestGenerator: any RequestGenerator { DefaultRequestGenerator() }
+}
+
+extension Request {
+    /// The request an endpoint describes. A missing or invalid base URL or path does not crash: the request
+    /// records it in ``failureReason`` and executing it fails with ``ResponseError/invalidRequest(reason:)``.
+    public init(endpoint: some ServiceEndpoint) {
+        var request = endpoint.requestGenerator.generateRequest(withMethod: endpoint.method)
+        request.method = endpoint.method
+        do {
+            let base = try endpoint.baseURL
+            if let url = Self.join(base, endpoint.path) {
+                request.url = url
+            } else {
+                request.fail("cannot append the path '\(endpoint.path)' of \(type(of: endpoint)) to \(base)")
+            }
+        } catch let error as ResponseError {
+            request.fail(error.reason)
+        } catch {
+            request.fail("the baseURL of \(type(of: endpoint)) failed: \(error)")
+        }
+        Self.apply(parameters: endpoint.parameters, queryParameters: endpoint.queryParameters, to: &request)
+        request.updateHTTPHeaderFields(endpoint.headers)
+        self.init(request)
+    }
+
+    /// The request an endpoint describes, or the reason it cannot be built.
+    public init(validating endpoint: some ServiceEndpoint) throws(ResponseError) {
+        self = try Request(endpoint: endpoint).validated()
+    }
+
+    /// `base` + `/` + `path` with exactly one slash between them; characters a path cannot hold are encoded.
+    static func join(_ base: URL, _ path: String) -> URL? {
+        guard !path.isEmpty else { return base }
+        var prefix = base.absoluteString
+        while prefix.hasSuffix("/") { prefix.removeLast() }
+        let trimmed = path.drop { $0 == "/" }
+        if let url = URL(string: prefix + "/" + trimmed) { return url }
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.insert(charactersIn: "%?&=")
+        guard let encoded = trimmed.addingPercentEncoding(withAllowedCharacters: allowed) else { return nil }
+        return URL(string: prefix + "/" + encoded)
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+public import GirdersConfig
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+// Generator functions for authentication and session cookies.
+
+/// Basic authentication with `auth.username` and `auth.password` from ``NetworkingDefaults/configuration``,
+/// as GirdersSwift read them from its shared configuration.
+///
+/// When no configuration is installed or a key is missing, the request records the reason (naming the key and
+/// the files searched) and fails with ``ResponseError/invalidRequest(reason:)`` instead of sending no header.
+public func withBasicAuth(_ request: MutableRequest) -> MutableRequest {
+    guard let configuration = NetworkingDefaults.configuration else {
+        var request = request
+        request.fail(
+            "withBasicAuth reads auth.username and auth.password, but NetworkingDefaults.configuration is not set")
+        return request
+    }
+    return request |> withBasicAuth(from: configuration)
+}
+
+/// Basic authentication with `auth.username` and `auth.password` (or other keys) read from `configuration`.
+public func withBasicAuth(
+    from configuration: any ConfigurationReading, usernameKey: String = "auth.username",
+    passwordKey: String = "auth.password"
+) -> @Sendable (MutableRequest) -> MutableRequest {
+    do {
+        let username = try configuration.requiredValue(forKey: usernameKey, as: String.self)
+        let password = try configuration.requiredValue(forKey: passwordKey, as: String.self)
+        return withBasicAuth(username: username, password: password)
+    } catch {
+        let reason = "withBasicAuth: \(error)"
+        return { request in
+            var request = request
+            request.fail(reason)
+            return request
+        }
+    }
+}
+
+/// Basic authentication with an explicit credential: `Authorization: Basic base64(username:password)`.
+public func withBasicAuth(username: String, password: String) -> @Sendable (MutableRequest) -> MutableRequest {
+    let token = Data("\(username):\(password)".utf8).base64EncodedString()
+    return withHeader("Authorization", "Basic \(token)")
+}
+
+/// Bearer authentication: `Authorization: Bearer <token>`.
+public func withBearerToken(_ token: String) -> @Sendable (MutableRequest) -> MutableRequest {
+    withHeader("Authorization", "Bearer \(token)")
+}
+
+/// GirdersSwift's session cookie support: for the request's URL, the `XSRF-TOKEN` cookie in
+/// `HTTPCookieStorage.shared` becomes an `X-XSRF-TOKEN` header and `JSESSIONID` is added to the `Cookie` header.
+///
+/// Unlike GirdersSwift, a missing or empty cookie adds no header, and an existing `Cookie` header is extended
+/// rather than replaced.
+public func withSessionCookie(_ request: MutableRequest) -> MutableRequest {
+    var request = request
+    request.whenURLIsKnown { request in
+        guard let url = request.url else { return }
+        let cookies = HTTPCookieStorage.shared.cookies(for: url) ?? []
+        let xsrf = cookies.first { $0.name == "XSRF-TOKEN" }?.value
+        let session = cookies.first { $0.name == "JSESSIONID" }?.value
+        request.addSessionHeaders(xsrfToken: xsrf, sessionID: session)
+    }
+    return request
+}
+
+/// Session headers from explicit values: `X-XSRF-TOKEN` and `JSESSIONID` in `Cookie`; `nil` or empty values add
+/// nothing.
+public func withSessionCookie(xsrfToken: String?, sessionID: String?) -> @Sendable (MutableRequest) -> MutableRequest {
+    { request in
+        var request = request
+        request.addSessionHeaders(xsrfToken: xsrfToken, sessionID: sessionID)
+        return request
+    }
+}
+
+extension MutableRequest {
+    fileprivate mutating func addSessionHeaders(xsrfToken: String?, sessionID: String?) {
+        if let xsrfToken, !xsrfToken.isEmpty {
+            headers["X-XSRF-TOKEN"] = xsrfToken
+        }
+        guard let sessionID, !sessionID.isEmpty else { return }
+        let pair = "JSESSIONID=\(sessionID)"
+        let others = (headers["Cookie"] ?? "").split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("JSESSIONID=") }
+        headers["Cookie"] = (others + [pair]).joined(separator: "; ")
+    }
+}

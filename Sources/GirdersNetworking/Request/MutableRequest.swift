@@ -1,0 +1,68 @@
+public import Foundation
+
+/// The request under construction that generator functions pass along with `|>`.
+///
+/// Every field is readable and writable, so a generator function of your own is a plain
+/// `(MutableRequest) -> MutableRequest`:
+///
+/// ```swift
+/// func withTracing(_ request: MutableRequest) -> MutableRequest {
+///     var request = request
+///     request.headers["X-Request-ID"] = UUID().uuidString
+///     return request
+/// }
+/// ```
+///
+/// A generator function that cannot do its job calls ``fail(_:)``: the finished ``Request`` carries the reason
+/// and the client reports it as ``ResponseError/invalidRequest(reason:)`` without sending anything.
+public struct MutableRequest: Sendable {
+    /// The absolute URL, without the ``queryItems``. Set by ``Request``'s initialisers or ``withURL(_:)``.
+    public var url: URL?
+    /// The request method.
+    public var method: HTTPMethod
+    /// The header fields.
+    public var headers: HTTPHeaders
+    /// The body bytes; the matching `Content-Type` is in ``headers``.
+    public var body: Data?
+    /// Query items appended to ``url``'s own query, in order; repeated names are allowed.
+    public var queryItems: [URLQueryItem]
+    /// The time allowed without progress before the request fails with ``ResponseError/timedOut(url:)``.
+    public var timeout: TimeInterval?
+    /// Trust anchors and a client identity for TLS.
+    public var tlsCredentials: TLSCredentials?
+    /// The first problem a generator function reported, if any.
+    public private(set) var failureReason: String?
+    /// Steps that need the final URL (for example cookies), run by ``Request/init(_:)`` once the URL is known.
+    var finalizers: [@Sendable (inout MutableRequest) -> Void] = []
+
+    /// An empty request with a method and optionally a URL.
+    public init(method: HTTPMethod = .get, url: URL? = nil) {
+        self.method = method
+        self.url = url
+        self.headers = HTTPHeaders()
+        self.queryItems = []
+    }
+
+    /// Records why the request cannot be built; the first reason wins.
+    public mutating func fail(_ reason: String) {
+        if failureReason == nil { failureReason = reason }
+    }
+
+    /// Sets a body and its `Content-Type`.
+    public mutating func setBody(_ data: Data, contentType: String) {
+        body = data
+        headers["Content-Type"] = contentType
+    }
+
+    /// Sets or replaces header fields (GirdersSwift's name).
+    public mutating func updateHTTPHeaderFields(_ fields: [String: String]) {
+        for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
+            headers[name] = value
+        }
+    }
+
+    /// Registers a step that runs once the final URL is known, after every generator function.
+    public mutating func whenURLIsKnown(_ step: @escaping @Sendable (inout MutableRequest) -> Void) {
+        finalizers.append(step)
+    }
+}

@@ -1,0 +1,106 @@
+public import Foundation
+
+/// An immutable HTTP request: what ``HTTP/executeRequest(request:)`` sends.
+///
+/// Build one from a ``ServiceEndpoint`` (`Request(endpoint:)`), from GirdersSwift's
+/// `Request(URL:method:parameters:queryParameters:requestGenerator:)`, or from a ``MutableRequest`` piped through
+/// generator functions:
+///
+/// ```swift
+/// let request = Request(
+///     MutableRequest(method: .post, url: URL(string: "https://api.example.com/items")!)
+///         |> withJsonSupport
+///         |> withJSONBody(NewItem(name: "girder"))
+///         |> withBearerToken(token))
+/// ```
+///
+/// Building never crashes and never throws: a problem (a missing base URL, a value that is not JSON, a
+/// missing credential) is kept in ``failureReason``, and executing the request fails with
+/// ``ResponseError/invalidRequest(reason:)`` before anything is sent. ``validated()`` throws it early.
+public struct Request: Sendable, Equatable {
+    /// The URL without ``queryItems``.
+    public let url: URL
+    /// The URL as sent: ``url`` with ``queryItems`` appended to its query.
+    public let fullURL: URL
+    /// The request method.
+    public let method: HTTPMethod
+    /// The header fields.
+    public let headers: HTTPHeaders
+    /// The body, if any; its `Content-Type` is in ``headers``.
+    public let body: Data?
+    /// The query items added to ``url``, in order.
+    public let queryItems: [URLQueryItem]
+    /// The time allowed without progress; `nil` uses the transport's default (60 seconds for URLSession).
+    public let timeout: TimeInterval?
+    /// TLS trust anchors and client identity, if any.
+    public let tlsCredentials: TLSCredentials?
+    /// Why the request could not be built, or `nil` when it is complete.
+    public let failureReason: String?
+
+    /// A request from a ``MutableRequest``: runs its URL-dependent steps (such as ``withSessionCookie(_:)``)
+    /// and resolves the full URL.
+    public init(_ request: MutableRequest) {
+        var request = request
+        if request.url == nil { request.fail("the request has no URL") }
+        let url = request.url ?? Self.placeholderURL
+        request.url = url
+        for step in request.finalizers { step(&request) }
+        var fullURL = url
+        if let withQuery = QueryEncoding.url(url, appending: request.queryItems) {
+            fullURL = withQuery
+        } else {
+            request.fail("cannot append the query items to \(url.absoluteString)")
+        }
+        self.url = url
+        self.fullURL = fullURL
+        self.method = request.method
+        self.headers = request.headers
+        self.body = request.body
+        self.queryItems = request.queryItems
+        self.timeout = request.timeout
+        self.tlsCredentials = request.tlsCredentials
+        self.failureReason = request.failureReason
+    }
+
+    /// GirdersSwift's initialiser: the generator's request for `method`, the URL, and `parameters` (in the query
+    /// for `GET` and `HEAD`, otherwise as a JSON body with `Content-Type: application/json`), plus
+    /// `queryParameters` in the query for every method.
+    ///
+    /// Unlike GirdersSwift, the query is never dropped for non-`GET` methods and no empty `{}` body is sent when
+    /// `parameters` is `nil`.
+    public init(
+        URL url: URL,
+        method: HTTPMethod,
+        parameters: [String: Any]? = nil,
+        queryParameters: [String: Any]? = nil,
+        requestGenerator: any RequestGenerator = DefaultRequestGenerator()
+    ) {
+        var request = requestGenerator.generateRequest(withMethod: method)
+        request.method = method
+        request.url = url
+        Self.apply(parameters: parameters, queryParameters: queryParameters, to: &request)
+        self.init(request)
+    }
+
+    static func apply(parameters: [String: Any]?, queryParameters: [String: Any]?, to request: inout MutableRequest) {
+        if let parameters {
+            if request.method.sendsParametersInQuery {
+                request.queryItems += QueryEncoding.items(from: parameters)
+            } else {
+                request = request |> withJSONBody(dictionary: parameters)
+            }
+        }
+        if let queryParameters {
+            request.queryItems += QueryEncoding.items(from: queryParameters)
+        }
+    }
+
+    /// The request itself, or ``ResponseError/invalidRequest(reason:)`` when it could not be built.
+    public func validated() throws(ResponseError) -> Request {
+        if let failureReason { throw .invalidRequest(reason: failureReason) }
+        return self
+    }
+
+    /// The URL an incomplete request carries; never sent.
+    static let placeholderURL = URL(fileURLWithPath: "/girders-invalid-request")
+}

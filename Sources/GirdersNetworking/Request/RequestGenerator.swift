@@ -1,0 +1,47 @@
+/// Pipes a value into a function: `request |> withJsonSupport |> withBasicAuth`.
+precedencegroup GirdersPipePrecedence {
+    associativity: left
+    higherThan: AssignmentPrecedence
+    lowerThan: TernaryPrecedence
+}
+
+/// The pipe operator generator functions are composed with.
+infix operator |> : GirdersPipePrecedence
+
+/// Applies `transform` to `value`: `value |> f` is `f(value)`.
+@inlinable
+public func |> <Input, Output>(value: Input, transform: (Input) throws -> Output) rethrows -> Output {
+    try transform(value)
+}
+
+/// Makes the starting ``MutableRequest`` for a method; endpoints name one to share headers and authentication.
+///
+/// ```swift
+/// struct SecureRequestGenerator: RequestGenerator {
+///     func generateRequest(withMethod method: HTTPMethod) -> MutableRequest {
+///         request(withMethod: method) |> withJsonSupport |> withBasicAuth
+///     }
+/// }
+/// ```
+public protocol RequestGenerator {
+    /// The request every call with `method` starts from.
+    func generateRequest(withMethod method: HTTPMethod) -> MutableRequest
+}
+
+extension RequestGenerator {
+    /// An empty ``MutableRequest`` with `method`: the start of a pipe.
+    public func request(withMethod method: HTTPMethod) -> MutableRequest {
+        MutableRequest(method: method)
+    }
+}
+
+/// The generator used when none is given: an empty request with the method and nothing else.
+public struct DefaultRequestGenerator: RequestGenerator, Sendable {
+    /// The default generator.
+    public init() {}
+
+    /// An empty request with `method`.
+    public func generateRequest(withMethod method: HTTPMethod) -> MutableRequest {
+        request(withMethod: method)
+    }
+}

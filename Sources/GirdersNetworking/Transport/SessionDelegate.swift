@@ -1,0 +1,69 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// ``URLSessionTransport``'s session delegate: redirects go back to the client, challenges are answered here.
+final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
+    /// What the delegate learned about one task, handed over when the task completes.
+    struct TaskInfo: Sendable {
+        var credentials: TLSCredentials?
+        /// The 401 a Linux authentication challenge was cancelled for.
+        var challengeResponse: HTTPURLResponse?
+        /// Why the server's certificate was rejected.
+        var tlsFailure: String?
+    }
+
+    private let tasks = LockedState<[Int: TaskInfo]>([:])
+
+    func register(_ identifier: Int, credentials: TLSCredentials?) {
+        tasks.withLock { $0[identifier] = TaskInfo(credentials: credentials) }
+    }
+
+    func finish(_ identifier: Int) -> TaskInfo {
+        tasks.withLock { $0.removeValue(forKey: identifier) } ?? TaskInfo()
+    }
+
+    private func update(_ identifier: Int, _ change: (inout TaskInfo) -> Void) {
+        tasks.withLock { tasks in
+            var info = tasks[identifier] ?? TaskInfo()
+            change(&info)
+            tasks[identifier] = info
+        }
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)  // HTTPClient follows redirects itself, the same way for every transport
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        #if canImport(FoundationNetworking)
+            // FoundationNetworking hangs on a 401 unless the challenge is answered; cancel it and report the 401.
+            if let failure = challenge.failureResponse as? HTTPURLResponse {
+                update(task.taskIdentifier) { $0.challengeResponse = failure }
+            }
+            completionHandler(.cancelAuthenticationChallenge, nil)
+        #else
+            let credentials = tasks.withLock { $0[task.taskIdentifier]?.credentials }
+            let (disposition, credential, failure) = TLSChallengeAnswer.answer(challenge, with: credentials)
+            if let failure { update(task.taskIdentifier) { $0.tlsFailure = failure } }
+            completionHandler(disposition, credential)
+        #endif
+    }
+
+    #if canImport(FoundationNetworking)
+        func urlSession(
+            _ session: URLSession, didReceive challenge: URLAuthenticationChallenge,
+            completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+        ) {
+            completionHandler(.cancelAuthenticationChallenge, nil)
+        }
+    #endif
+}

@@ -1,0 +1,145 @@
+#if canImport(FoundationNetworking)
+    import Foundation
+    public import FoundationNetworking
+#else
+    public import Foundation
+#endif
+
+/// The default ``HTTPTransport``: `URLSession` (FoundationNetworking on Linux) with a session delegate of its own.
+///
+/// The delegate returns redirects to ``HTTPClient`` instead of following them, answers TLS challenges from the
+/// request's ``TLSCredentials`` on Apple platforms, and on Linux turns a `401` with `WWW-Authenticate` into a
+/// response instead of letting FoundationNetworking hang on it (its body is not available there).
+public final class URLSessionTransport: HTTPTransport {
+    /// The session requests run on.
+    public let session: URLSession
+    private let delegate: SessionDelegate
+
+    /// A transport over a new session with `configuration` (`.default` when omitted).
+    public init(configuration: URLSessionConfiguration = .default) {
+        let delegate = SessionDelegate()
+        self.delegate = delegate
+        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+
+    /// Sends `request` once; cancelling the calling `Task` cancels the transfer.
+    public func send(_ request: Request) async throws(ResponseError) -> HTTPResponse {
+        #if canImport(FoundationNetworking)
+            if request.tlsCredentials != nil {
+                throw .unsupported(
+                    feature:
+                        "TLS credentials (custom trust anchors, client identities) with FoundationNetworking on Linux; "
+                        + "use the system trust store or another HTTPTransport")
+            }
+        #endif
+        if request.method == .get, let body = request.body, !body.isEmpty {
+            // URLSession rejects it on every platform with a misleading "resource exceeds maximum size" (-1103).
+            throw .invalidRequest(reason: "URLSession cannot send a body with GET \(request.fullURL.absoluteString)")
+        }
+        let urlRequest = Self.urlRequest(for: request)
+        let control = TaskControl()
+        do {
+            return try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
+                    let task = session.dataTask(with: urlRequest) { [delegate] data, response, error in
+                        continuation.resume(
+                            with: Self.outcome(
+                                request: request, data: data, response: response, error: error,
+                                taskInfo: delegate.finish(control.identifier)))
+                    }
+                    delegate.register(task.taskIdentifier, credentials: request.tlsCredentials)
+                    control.start(task)
+                }
+            } onCancel: {
+                control.cancel()
+            }
+        } catch let error as ResponseError {
+            throw error
+        } catch {
+            throw .transport(url: request.fullURL, code: 0, reason: "\(error)")
+        }
+    }
+
+    static func urlRequest(for request: Request) -> URLRequest {
+        var urlRequest = URLRequest(url: request.fullURL)
+        urlRequest.httpMethod = request.method.rawValue
+        urlRequest.httpBody = request.body
+        if let timeout = request.timeout { urlRequest.timeoutInterval = timeout }
+        for field in request.headers {
+            urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
+        }
+        return urlRequest
+    }
+
+    static func outcome(
+        request: Request, data: Data?, response: URLResponse?, error: (any Error)?, taskInfo: SessionDelegate.TaskInfo
+    ) -> Result<HTTPResponse, any Error> {
+        if let error {
+            let code = (error as? URLError)?.code.rawValue ?? (error as NSError).code
+            if code == URLError.cancelled.rawValue, let challenged = taskInfo.challengeResponse {
+                return .success(Self.response(challenged, data: Data(), request: request))
+            }
+            if code == URLError.cancelled.rawValue, let tlsFailure = taskInfo.tlsFailure {
+                return .failure(ResponseError.transport(url: request.fullURL, code: -1202, reason: tlsFailure))
+            }
+            return .failure(ResponseError(transportCode: code, url: request.fullURL, description: error.localizedDescription))
+        }
+        guard let http = response as? HTTPURLResponse else {
+            return .failure(ResponseError.transport(url: request.fullURL, code: 0, reason: "the response is not HTTP"))
+        }
+        return .success(Self.response(http, data: data ?? Data(), request: request))
+    }
+
+    static func response(_ http: HTTPURLResponse, data: Data, request: Request) -> HTTPResponse {
+        var headers: [HTTPHeader] = []
+        for (name, value) in http.allHeaderFields {
+            headers.append(HTTPHeader(name: "\(name.base)", value: "\(value)"))
+        }
+        headers.sort { $0.name.lowercased() < $1.name.lowercased() }
+        return HTTPResponse(
+            statusCode: http.statusCode, headers: HTTPHeaders(headers), body: data, url: http.url ?? request.fullURL,
+            request: request)
+    }
+}
+
+extension ResponseError {
+    /// The transport case for a `URLError` code.
+    init(transportCode code: Int, url: URL?, description: String) {
+        switch URLError.Code(rawValue: code) {
+        case .cancelled: self = .cancelled(url: url)
+        case .timedOut: self = .timedOut(url: url)
+        case .cannotConnectToHost, .networkConnectionLost, .notConnectedToInternet:
+            self = .cannotConnect(url: url, reason: description)
+        case .cannotFindHost, .dnsLookupFailed: self = .cannotFindHost(url: url, reason: description)
+        default: self = .transport(url: url, code: code, reason: description)
+        }
+    }
+}
+
+/// Starts and cancels one `URLSessionTask`, whichever happens first: a cancel before the start cancels at start.
+final class TaskControl: Sendable {
+    private let state = LockedState<(task: URLSessionTask?, cancelled: Bool)>((nil, false))
+
+    var identifier: Int { state.withLock { $0.task?.taskIdentifier ?? -1 } }
+
+    func start(_ task: URLSessionTask) {
+        let cancelled = state.withLock { state in
+            state.task = task
+            return state.cancelled
+        }
+        task.resume()
+        if cancelled { task.cancel() }
+    }
+
+    func cancel() {
+        let task = state.withLock { state in
+            state.cancelled = true
+            return state.task
+        }
+        task?.cancel()
+    }
+}

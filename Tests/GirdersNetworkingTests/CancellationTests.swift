@@ -1,0 +1,135 @@
+import Dispatch
+import Foundation
+import GirdersNetworking
+import Testing
+
+/// Timeouts, cancellation and the completion-handler variant.
+struct CancellationTests {
+    let server: LoopbackServer
+    let client = makeClient()
+
+    init() throws {
+        server = try LoopbackServer.get()
+    }
+
+    @Test func aRequestSlowerThanItsTimeoutFailsWithTimedOut() async throws {
+        let request = Request(MutableRequest(url: server.url("/delay?ms=3000")) |> withTimeout(0.5))
+        let started = Date()
+        let error = await responseError { let _: Response<String> = try await client.executeRequest(request: request) }
+        #expect(error == .timedOut(url: request.fullURL))
+        #expect(Date().timeIntervalSince(started) < 2.5)
+    }
+
+    @Test func cancellingTheSwiftTaskStopsATransferMidwayWithACancellationError() async throws {
+        let request = Request(URL: server.url("/drip?bytes=200&interval_ms=20"), method: .get)
+        let task = Task { () async throws -> Response<Data> in try await client.executeRequest(request: request) }
+        try await Task.sleep(for: .milliseconds(300))
+        let started = Date()
+        task.cancel()
+        let result = await task.result
+        guard case .failure(let error as ResponseError) = result else {
+            Issue.record("expected a ResponseError, got \(result)")
+            return
+        }
+        #expect(error.isCancellation)
+        #expect(error == .cancelled(url: request.fullURL))
+        #expect(Date().timeIntervalSince(started) < 1.5)
+    }
+
+    @Test func aTaskCancelledBeforeItStartsSendsNothing() async throws {
+        let request = Request(URL: server.url("/echo"), method: .get)
+        let task = Task { () async throws -> Response<Data> in
+            while !Task.isCancelled { await Task.yield() }
+            return try await client.executeRequest(request: request)
+        }
+        task.cancel()
+        let error = await responseError { _ = try await task.value }
+        #expect(error?.isCancellation == true)
+    }
+
+    @Test func theCompletionRunsExactlyOnceOnTheChosenQueue() async throws {
+        let key = DispatchSpecificKey<String>()
+        let queue = DispatchQueue(label: "girders.test.completion")
+        queue.setSpecific(key: key, value: "chosen")
+        let calls = Calls()
+        let names = await withCheckedContinuation { (continuation: CheckedContinuation<[String?]?, Never>) in
+            let once = Once(continuation)
+            client.executeRequest(request: Request(URL: server.url("/json/array"), method: .get), queue: queue) {
+                (result: Result<Response<[[String: Any]]>, Error>) in
+                calls.record(DispatchQueue.getSpecific(key: key))
+                once.resume(returning: try? result.get().bodyObject?.map { $0["name"] as? String })
+            }
+        }
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(calls.values == ["chosen"])
+        #expect(names == ["one", "two"])
+    }
+
+    @Test func cancellingTheHandleDeliversOneCancellationError() async throws {
+        let calls = Calls()
+        let queue = DispatchQueue(label: "girders.test.cancel")
+        let error = await withCheckedContinuation { (continuation: CheckedContinuation<(any Error)?, Never>) in
+            let once = Once(continuation)
+            let handle = client.executeRequest(request: Request(URL: server.url("/drip?bytes=200&interval_ms=20"), method: .get), queue: queue) {
+                (result: Result<Response<Data>, Error>) in
+                calls.record("called")
+                if case .failure(let error) = result { once.resume(returning: error) } else { once.resume(returning: nil) }
+            }
+            queue.asyncAfter(deadline: .now() + 0.2) {
+                handle.cancel()
+                #expect(handle.isCancelled)
+            }
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        #expect((error as? ResponseError)?.isCancellation == true)
+        #expect(calls.values == ["called"])
+    }
+
+    @Test func theCompletionOfAFailedRequestCarriesTheResponseError() async throws {
+        let queue = DispatchQueue(label: "girders.test.failure")
+        let error = await withCheckedContinuation { (continuation: CheckedContinuation<(any Error)?, Never>) in
+            let once = Once(continuation)
+            client.executeRequest(request: Request(URL: server.url("/status/404"), method: .get), queue: queue) {
+                (result: Result<Response<Data>, Error>) in
+                if case .failure(let error) = result { once.resume(returning: error) } else { once.resume(returning: nil) }
+            }
+        }
+        #expect((error as? ResponseError)?.statusCode == 404)
+    }
+}
+
+/// Records calls from any thread.
+final class Calls: @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: [String?] = []
+
+    func record(_ value: String?) {
+        lock.lock()
+        recorded.append(value)
+        lock.unlock()
+    }
+
+    var values: [String?] {
+        lock.lock()
+        defer { lock.unlock() }
+        return recorded
+    }
+}
+
+/// Resumes a continuation at most once, so a double call shows up as a count instead of a crash.
+final class Once<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Value, Never>?
+
+    init(_ continuation: CheckedContinuation<Value, Never>) {
+        self.continuation = continuation
+    }
+
+    func resume(returning value: Value) {
+        lock.lock()
+        let continuation = self.continuation
+        self.continuation = nil
+        lock.unlock()
+        continuation?.resume(returning: value)
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import GirdersNetworking
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The Python standard-library HTTP server in `Server/loopback_server.py`, started once for the whole test run on
+/// a free port of 127.0.0.1. It exits when this process closes its stdin (or dies).
+struct LoopbackServer: Sendable {
+    let port: Int
+    private let stdin: FileHandle
+
+    /// The server shared by every test; starting it costs about 50 ms.
+    static let shared: Result<LoopbackServer, any Error> = Result { try LoopbackServer() }
+
+    static func get() throws -> LoopbackServer { try shared.get() }
+
+    private init() throws {
+        guard let script = Bundle.module.url(forResource: "loopback_server", withExtension: "py", subdirectory: "Server")
+        else { throw ServerError("loopback_server.py is missing from the test bundle") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            guard let chunk = try output.fileHandleForReading.read(upToCount: 1), !chunk.isEmpty else {
+                throw ServerError("the loopback server exited before printing its port")
+            }
+            line.append(chunk)
+        }
+        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        else { throw ServerError("the loopback server printed no port: \(String(decoding: line, as: UTF8.self))") }
+        self.port = port
+        self.stdin = input.fileHandleForWriting
+    }
+
+    /// `http://<host>:<port><path>`.
+    func url(_ path: String, host: String = "127.0.0.1") -> URL {
+        URL(string: "http://\(host):\(port)\(path)")!
+    }
+
+    /// A port nothing listens on: bound, then closed again.
+    static func refusedPort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+            }
+        }
+        guard bound else { throw ServerError("cannot bind a probe socket") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
+
+struct ServerError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// What `/echo` reports about the request it received.
+struct Echo: Decodable, Sendable {
+    let method: String
+    let path: String
+    let query: String
+    let headers: [String: [String]]
+    let body: String
+    let body_length: Int
+
+    func header(_ name: String) -> String? { headers[name.lowercased()]?.first }
+}
+
+/// Builds a client whose transport has a fresh session, so tests do not share connection pools.
+func makeClient(
+    validation: ResponseValidation = ResponseValidation(), redirects: RedirectPolicy = .follow(),
+    handlers: ResponseHandlerChain = .standard
+) -> HTTPClient {
+    HTTPClient(
+        transport: URLSessionTransport(configuration: .ephemeral), responseHandlers: handlers, validation: validation,
+        redirects: redirects)
+}
+
+/// Runs `body` and returns the `ResponseError` it threw, or `nil` if it did not throw one.
+func responseError(_ body: () async throws -> Void) async -> ResponseError? {
+    do {
+        try await body()
+        return nil
+    } catch let error as ResponseError {
+        return error
+    } catch {
+        return nil
+    }
+}

@@ -1,0 +1,158 @@
+#!/usr/bin/env python3
+"""Loopback HTTP server for GirdersNetworking's tests and benchmarks (standard library only).
+
+Binds 127.0.0.1 on a free port, prints the port on the first line of stdout, and exits when stdin closes,
+so it never outlives the test process that started it.
+
+Routes (any method unless noted):
+  /echo                 JSON: method, path, raw query, headers (lower-cased names, lists), body (latin-1 text),
+                        body_length
+  /status/<code>        that status; a small JSON body except for 204 and 304; 1xx sends the informational
+                        response first and then 200
+  /redirect/<code>?to=<url>   a redirect with Location: <url>
+  /delay?ms=<n>         waits n ms, then 200 "done"
+  /drip?bytes=<n>&interval_ms=<m>   sends Content-Length n, then one byte every m ms
+  /bytes?n=<n>          n bytes of a repeating pattern, Content-Length set
+  /json/object, /json/array, /json/malformed, /json/empty200, /json/dates
+  /content-type?type=<t>    body "{}" with that Content-Type
+  /challenge            401 with WWW-Authenticate: Basic realm="girders"
+  /sink                 JSON: length and sha256 of the request body
+  /small                the benchmarks' target: 200, 13-byte JSON body
+"""
+import hashlib
+import json
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import urlsplit, parse_qs
+
+PATTERN = bytes(range(256)) * 4096  # 1 MiB
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True
+
+    def log_message(self, format, *args):
+        pass
+
+    def _send(self, status, body=b"", content_type="application/json", headers=()):
+        self.send_response(status)
+        for name, value in headers:
+            self.send_header(name, value)
+        if status in (204, 304) or 100 <= status < 200:
+            self.end_headers()
+            return
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    def _read_body(self):
+        length = int(self.headers.get("Content-Length") or 0)
+        if length:
+            return self.rfile.read(length)
+        if self.headers.get("Transfer-Encoding", "").lower() == "chunked":
+            chunks = []
+            while True:
+                size = int(self.rfile.readline().strip(), 16)
+                if size == 0:
+                    self.rfile.readline()
+                    break
+                chunks.append(self.rfile.read(size))
+                self.rfile.readline()
+            return b"".join(chunks)
+        return b""
+
+    def _handle(self):
+        parts = urlsplit(self.path)
+        path, query = parts.path, parse_qs(parts.query, keep_blank_values=True)
+        body = self._read_body()
+        if path == "/sink":
+            reply = {"length": len(body), "sha256": hashlib.sha256(body).hexdigest()}
+            return self._send(200, json.dumps(reply).encode())
+        if path == "/small":
+            return self._send(200, b'{"ok":"yes"}\n')
+        if path == "/echo":
+            headers = {}
+            for name, value in self.headers.items():
+                headers.setdefault(name.lower(), []).append(value)
+            reply = {
+                "method": self.command, "path": path, "query": parts.query, "headers": headers,
+                "body": body.decode("latin-1"), "body_length": len(body),
+            }
+            return self._send(200, json.dumps(reply).encode())
+        if path.startswith("/status/"):
+            code = int(path[len("/status/"):])
+            if 100 <= code < 200:
+                self.send_response_only(code)
+                self.end_headers()
+                return self._send(200, b'{"after":"informational"}')
+            return self._send(code, json.dumps({"status": code}).encode(), headers=[("X-Status", str(code))])
+        if path.startswith("/redirect/"):
+            code = int(path[len("/redirect/"):])
+            return self._send(code, b"", headers=[("Location", query["to"][0])])
+        if path == "/delay":
+            time.sleep(int(query["ms"][0]) / 1000)
+            return self._send(200, b"done", "text/plain")
+        if path == "/drip":
+            total, interval = int(query["bytes"][0]), int(query["interval_ms"][0]) / 1000
+            self.send_response(200)
+            self.send_header("Content-Type", "application/octet-stream")
+            self.send_header("Content-Length", str(total))
+            self.end_headers()
+            try:
+                for _ in range(total):
+                    self.wfile.write(b"x")
+                    self.wfile.flush()
+                    time.sleep(interval)
+            except (BrokenPipeError, ConnectionResetError):
+                self.close_connection = True
+            return
+        if path == "/bytes":
+            total = int(query["n"][0])
+            self.send_response(200)
+            self.send_header("Content-Type", "application/octet-stream")
+            self.send_header("Content-Length", str(total))
+            self.end_headers()
+            sent = 0
+            while sent < total:
+                chunk = PATTERN[: min(len(PATTERN), total - sent)]
+                self.wfile.write(chunk)
+                sent += len(chunk)
+            return
+        if path == "/json/object":
+            return self._send(200, b'{"name":"Girders","count":3,"tags":["a","b"]}')
+        if path == "/json/array":
+            return self._send(200, b'[{"name":"one"},{"name":"two"}]')
+        if path == "/json/malformed":
+            return self._send(200, b'{"name": "Girders", "count": }')
+        if path == "/json/empty200":
+            return self._send(200, b"")
+        if path == "/json/dates":
+            return self._send(200, b'{"created":"2026-11-22T13:30:56.123Z","updated":"2026-11-22t14:30:56+01:00"}')
+        if path == "/content-type":
+            return self._send(200, b"{}", query["type"][0])
+        if path == "/challenge":
+            return self._send(401, b'{"error":"login"}', headers=[("WWW-Authenticate", 'Basic realm="girders"')])
+        return self._send(404, b'{"error":"no route"}')
+
+    do_GET = do_HEAD = do_POST = do_PUT = do_DELETE = do_PATCH = do_OPTIONS = do_TRACE = do_CONNECT = _handle
+
+
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+    request_queue_size = 256
+
+
+def main():
+    server = Server(("127.0.0.1", 0), Handler)
+    print(server.server_address[1], flush=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    sys.stdin.read()  # returns when the parent closes stdin or exits
+
+
+if __name__ == "__main__":
+    main()

@@ -51,12 +51,12 @@ struct CancellationTests {
         let key = DispatchSpecificKey<String>()
         let queue = DispatchQueue(label: "girders.test.completion")
         queue.setSpecific(key: key, value: "chosen")
-        let calls = Calls()
+        let calls = LockedList<String?>()
         let names = await withCheckedContinuation { (continuation: CheckedContinuation<[String?]?, Never>) in
             let once = Once(continuation)
             client.executeRequest(request: Request(URL: server.url("/json/array"), method: .get), queue: queue) {
                 (result: Result<Response<[[String: Any]]>, Error>) in
-                calls.record(DispatchQueue.getSpecific(key: key))
+                calls.append(DispatchQueue.getSpecific(key: key))
                 once.resume(returning: try? result.get().bodyObject?.map { $0["name"] as? String })
             }
         }
@@ -66,13 +66,13 @@ struct CancellationTests {
     }
 
     @Test func cancellingTheHandleDeliversOneCancellationError() async throws {
-        let calls = Calls()
+        let calls = LockedList<String?>()
         let queue = DispatchQueue(label: "girders.test.cancel")
         let error = await withCheckedContinuation { (continuation: CheckedContinuation<(any Error)?, Never>) in
             let once = Once(continuation)
             let handle = client.executeRequest(request: Request(URL: server.url("/drip?bytes=200&interval_ms=20"), method: .get), queue: queue) {
                 (result: Result<Response<Data>, Error>) in
-                calls.record("called")
+                calls.append("called")
                 if case .failure(let error) = result { once.resume(returning: error) } else { once.resume(returning: nil) }
             }
             queue.asyncAfter(deadline: .now() + 0.2) {
@@ -95,24 +95,6 @@ struct CancellationTests {
             }
         }
         #expect((error as? ResponseError)?.statusCode == 404)
-    }
-}
-
-/// Records calls from any thread.
-final class Calls: @unchecked Sendable {
-    private let lock = NSLock()
-    private var recorded: [String?] = []
-
-    func record(_ value: String?) {
-        lock.lock()
-        recorded.append(value)
-        lock.unlock()
-    }
-
-    var values: [String?] {
-        lock.lock()
-        defer { lock.unlock() }
-        return recorded
     }
 }
 

@@ -5,7 +5,7 @@ Binds 127.0.0.1 on a free port, prints the port on the first line of stdout, and
 so it never outlives the test process that started it.
 
 Routes (any method unless noted):
-  /echo                 JSON: method, path, raw query, headers (lower-cased names, lists), body (latin-1 text),
+  /echo, /echo/...       JSON: method, path, raw query, headers (lower-cased names, lists), body (latin-1 text),
                         body_length
   /status/<code>        that status; a small JSON body except for 204 and 304; 1xx sends the informational
                         response first and then 200
@@ -17,6 +17,7 @@ Routes (any method unless noted):
   /content-type?type=<t>    body "{}" with that Content-Type
   /challenge            401 with WWW-Authenticate: Basic realm="girders"
   /sink                 JSON: length and sha256 of the request body
+  /login                JSON {"token": "token-for-<user>"} when Basic credentials are present, else 401
   /small                the benchmarks' target: 200, 13-byte JSON body
 """
 import hashlib
@@ -73,9 +74,14 @@ class Handler(BaseHTTPRequestHandler):
         if path == "/sink":
             reply = {"length": len(body), "sha256": hashlib.sha256(body).hexdigest()}
             return self._send(200, json.dumps(reply).encode())
+        if path == "/login":
+            if not self.headers.get("Authorization", "").startswith("Basic "):
+                return self._send(401, b'{"error":"no credentials"}')
+            user = json.loads(body or b"{}").get("user", "")
+            return self._send(200, json.dumps({"token": "token-for-" + user}).encode())
         if path == "/small":
             return self._send(200, b'{"ok":"yes"}\n')
-        if path == "/echo":
+        if path == "/echo" or path.startswith("/echo/"):
             headers = {}
             for name, value in self.headers.items():
                 headers.setdefault(name.lower(), []).append(value)

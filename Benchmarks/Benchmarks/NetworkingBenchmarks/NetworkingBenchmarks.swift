@@ -1,7 +1,12 @@
-// GirdersNetworking's date utilities against Foundation's formatters, in one run.
+// GirdersNetworking against Foundation: date utilities versus formatters, request building, and HTTPClient versus a
+// bare URLSession on the same loopback server, in one run.
 import Benchmark
 import Foundation
 import GirdersNetworking
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
@@ -43,4 +48,31 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("Format RFC 3339: GirdersNetworking") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(RFC3339Date.string(from: date, includingMilliseconds: true)) }
     }
+
+    Benchmark("Build request, five generator functions: GirdersNetworking") { benchmark in
+        let url = URL(string: "https://api.example.com/v1/items")!
+        for _ in benchmark.scaledIterations {
+            blackHole(
+                Request(
+                    MutableRequest(method: .post, url: url) |> withJsonSupport |> withBearerToken("t0k3n")
+                        |> withHeader("X-Client", "bench") |> withQueryItem("page", "2") |> withTimeout(30)))
+        }
+    }
+    Benchmark("Build request, five header/query steps: URLRequest") { benchmark in
+        let url = URL(string: "https://api.example.com/v1/items")!
+        for _ in benchmark.scaledIterations {
+            var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+            components?.queryItems = [URLQueryItem(name: "page", value: "2")]
+            var request = URLRequest(url: components?.url ?? url)
+            request.httpMethod = "POST"
+            request.setValue("application/json", forHTTPHeaderField: "Accept")
+            request.setValue("Bearer t0k3n", forHTTPHeaderField: "Authorization")
+            request.setValue("bench", forHTTPHeaderField: "X-Client")
+            request.timeoutInterval = 30
+            blackHole(request)
+        }
+    }
+
+    registerThroughputBenchmarks()
 }
+

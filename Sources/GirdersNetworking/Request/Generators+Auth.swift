@@ -12,9 +12,8 @@ public import GirdersConfig
 ///
 /// When no configuration is installed or a key is missing, the request records the reason (naming the key and
 /// the files searched) and fails with ``ResponseError/invalidRequest(reason:)`` instead of sending no header.
-public func withBasicAuth(_ request: MutableRequest) -> MutableRequest {
+public func withBasicAuth(_ request: consuming MutableRequest) -> MutableRequest {
     guard let configuration = NetworkingDefaults.configuration else {
-        var request = request
         request.fail(
             "withBasicAuth reads auth.username and auth.password, but NetworkingDefaults.configuration is not set")
         return request
@@ -26,15 +25,14 @@ public func withBasicAuth(_ request: MutableRequest) -> MutableRequest {
 public func withBasicAuth(
     from configuration: any ConfigurationReading, usernameKey: String = "auth.username",
     passwordKey: String = "auth.password"
-) -> @Sendable (MutableRequest) -> MutableRequest {
+) -> RequestTransform {
     do {
         let username = try configuration.requiredValue(forKey: usernameKey, as: String.self)
         let password = try configuration.requiredValue(forKey: passwordKey, as: String.self)
         return withBasicAuth(username: username, password: password)
     } catch {
         let reason = "withBasicAuth: \(error)"
-        return { request in
-            var request = request
+        return { (request: consuming MutableRequest) in
             request.fail(reason)
             return request
         }
@@ -42,13 +40,13 @@ public func withBasicAuth(
 }
 
 /// Basic authentication with an explicit credential: `Authorization: Basic base64(username:password)`.
-public func withBasicAuth(username: String, password: String) -> @Sendable (MutableRequest) -> MutableRequest {
+public func withBasicAuth(username: String, password: String) -> RequestTransform {
     let token = Data("\(username):\(password)".utf8).base64EncodedString()
     return withHeader("Authorization", "Basic \(token)")
 }
 
 /// Bearer authentication: `Authorization: Bearer <token>`.
-public func withBearerToken(_ token: String) -> @Sendable (MutableRequest) -> MutableRequest {
+public func withBearerToken(_ token: String) -> RequestTransform {
     withHeader("Authorization", "Bearer \(token)")
 }
 
@@ -57,8 +55,7 @@ public func withBearerToken(_ token: String) -> @Sendable (MutableRequest) -> Mu
 ///
 /// Unlike GirdersSwift, a missing or empty cookie adds no header, and an existing `Cookie` header is extended
 /// rather than replaced.
-public func withSessionCookie(_ request: MutableRequest) -> MutableRequest {
-    var request = request
+public func withSessionCookie(_ request: consuming MutableRequest) -> MutableRequest {
     request.whenURLIsKnown { request in
         guard let url = request.url else { return }
         let cookies = HTTPCookieStorage.shared.cookies(for: url) ?? []
@@ -71,9 +68,8 @@ public func withSessionCookie(_ request: MutableRequest) -> MutableRequest {
 
 /// Session headers from explicit values: `X-XSRF-TOKEN` and `JSESSIONID` in `Cookie`; `nil` or empty values add
 /// nothing.
-public func withSessionCookie(xsrfToken: String?, sessionID: String?) -> @Sendable (MutableRequest) -> MutableRequest {
-    { request in
-        var request = request
+public func withSessionCookie(xsrfToken: String?, sessionID: String?) -> RequestTransform {
+    { (request: consuming MutableRequest) in
         request.addSessionHeaders(xsrfToken: xsrfToken, sessionID: sessionID)
         return request
     }

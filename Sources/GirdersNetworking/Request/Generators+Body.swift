@@ -6,19 +6,19 @@ public import Foundation
 /// the request (see ``MutableRequest/fail(_:)``) with the coding path.
 public func withJSONBody<Value: Encodable>(
     _ value: Value, encoder: JSONEncoder = JSONEncoder()
-) -> @Sendable (MutableRequest) -> MutableRequest {
+) -> RequestTransform {
     let encoded: Result<Data, ResponseError>
     do {
         encoded = .success(try encoder.encode(value))
     } catch {
         encoded = .failure(.invalidRequest(reason: "cannot encode \(Value.self) as JSON: \(describe(error))"))
     }
-    return { request in request.settingBody(encoded, contentType: "application/json") }
+    return { (request: consuming MutableRequest) in request.settingBody(encoded, contentType: "application/json") }
 }
 
 /// Serialises a GirdersSwift-style parameter dictionary as the JSON body (keys sorted) with
 /// `Content-Type: application/json`; a value that is not JSON is recorded as a failure, never a crash.
-public func withJSONBody(dictionary: [String: Any]) -> @Sendable (MutableRequest) -> MutableRequest {
+public func withJSONBody(dictionary: [String: Any]) -> RequestTransform {
     let encoded: Result<Data, ResponseError>
     if JSONSerialization.isValidJSONObject(dictionary),
         let data = try? JSONSerialization.data(withJSONObject: dictionary, options: [.sortedKeys])
@@ -28,42 +28,41 @@ public func withJSONBody(dictionary: [String: Any]) -> @Sendable (MutableRequest
         let keys = dictionary.keys.sorted().joined(separator: ", ")
         encoded = .failure(.invalidRequest(reason: "the parameters [\(keys)] are not a valid JSON object"))
     }
-    return { request in request.settingBody(encoded, contentType: "application/json") }
+    return { (request: consuming MutableRequest) in request.settingBody(encoded, contentType: "application/json") }
 }
 
 /// An `application/x-www-form-urlencoded` body from fields in order (repeated names allowed).
-public func withFormBody(_ fields: [URLQueryItem]) -> @Sendable (MutableRequest) -> MutableRequest {
+public func withFormBody(_ fields: [URLQueryItem]) -> RequestTransform {
     let data = Data(QueryEncoding.encode(fields, spaceAsPlus: true).utf8)
-    return { request in request.settingBody(.success(data), contentType: "application/x-www-form-urlencoded") }
+    return { (request: consuming MutableRequest) in request.settingBody(.success(data), contentType: "application/x-www-form-urlencoded") }
 }
 
 /// An `application/x-www-form-urlencoded` body from a dictionary, sorted by name.
-public func withFormBody(_ fields: [String: String]) -> @Sendable (MutableRequest) -> MutableRequest {
+public func withFormBody(_ fields: [String: String]) -> RequestTransform {
     withFormBody(fields.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) })
 }
 
 /// Raw bytes as the body with the given `Content-Type`.
 public func withBody(
     _ data: Data, contentType: String = "application/octet-stream"
-) -> @Sendable (MutableRequest) -> MutableRequest {
-    { request in request.settingBody(.success(data), contentType: contentType) }
+) -> RequestTransform {
+    { (request: consuming MutableRequest) in request.settingBody(.success(data), contentType: contentType) }
 }
 
 /// Text as the UTF-8 body, `Content-Type: text/plain; charset=utf-8` unless another type is given.
 public func withTextBody(
     _ text: String, contentType: String = "text/plain; charset=utf-8"
-) -> @Sendable (MutableRequest) -> MutableRequest {
+) -> RequestTransform {
     withBody(Data(text.utf8), contentType: contentType)
 }
 
 extension MutableRequest {
-    fileprivate func settingBody(_ encoded: Result<Data, ResponseError>, contentType: String) -> MutableRequest {
-        var request = self
+    fileprivate consuming func settingBody(_ encoded: Result<Data, ResponseError>, contentType: String) -> MutableRequest {
         switch encoded {
-        case .success(let data): request.setBody(data, contentType: contentType)
-        case .failure(let error): request.fail(error.reason)
+        case .success(let data): setBody(data, contentType: contentType)
+        case .failure(let error): fail(error.reason)
         }
-        return request
+        return self
     }
 }
 

@@ -3,71 +3,64 @@ public import Foundation
 // Generator functions for headers, query, URL, timeout and TLS.
 
 /// Asks for JSON: `Accept: application/json`. The body functions set `Content-Type` themselves.
-public func withJsonSupport(_ request: MutableRequest) -> MutableRequest {
-    var request = request
+public func withJsonSupport(_ request: consuming MutableRequest) -> MutableRequest {
     request.headers["Accept"] = "application/json"
     return request
 }
 
 /// Sets (replaces) one header field.
-public func withHeader(_ name: String, _ value: String) -> @Sendable (MutableRequest) -> MutableRequest {
-    { request in
-        var request = request
+public func withHeader(_ name: String, _ value: String) -> RequestTransform {
+    { (request: consuming MutableRequest) in
         request.headers[name] = value
         return request
     }
 }
 
 /// Sets (replaces) several header fields.
-public func withHeaders(_ fields: [String: String]) -> @Sendable (MutableRequest) -> MutableRequest {
-    { request in
-        var request = request
+public func withHeaders(_ fields: [String: String]) -> RequestTransform {
+    { (request: consuming MutableRequest) in
         request.updateHTTPHeaderFields(fields)
         return request
     }
 }
 
 /// Appends one query item; the same name may appear several times.
-public func withQueryItem(_ name: String, _ value: String?) -> @Sendable (MutableRequest) -> MutableRequest {
+public func withQueryItem(_ name: String, _ value: String?) -> RequestTransform {
     withQueryItems([URLQueryItem(name: name, value: value)])
 }
 
 /// Appends query items in order.
-public func withQueryItems(_ items: [URLQueryItem]) -> @Sendable (MutableRequest) -> MutableRequest {
-    { request in
-        var request = request
+public func withQueryItems(_ items: [URLQueryItem]) -> RequestTransform {
+    { (request: consuming MutableRequest) in
         request.queryItems += items
         return request
     }
 }
 
 /// Appends GirdersSwift-style query parameters: sorted by name, arrays as repeated names.
-public func withQueryParameters(_ parameters: [String: Any]) -> @Sendable (MutableRequest) -> MutableRequest {
+public func withQueryParameters(_ parameters: [String: Any]) -> RequestTransform {
     withQueryItems(QueryEncoding.items(from: parameters))
 }
 
 /// Sets the URL (without query items).
-public func withURL(_ url: URL) -> @Sendable (MutableRequest) -> MutableRequest {
-    { request in
-        var request = request
+public func withURL(_ url: URL) -> RequestTransform {
+    { (request: consuming MutableRequest) in
         request.url = url
         return request
     }
 }
 
 /// Sets the time allowed without progress before the request fails with ``ResponseError/timedOut(url:)``.
-public func withTimeout(_ seconds: TimeInterval) -> @Sendable (MutableRequest) -> MutableRequest {
-    { request in
-        var request = request
+public func withTimeout(_ seconds: TimeInterval) -> RequestTransform {
+    { (request: consuming MutableRequest) in
         if seconds > 0 { request.timeout = seconds } else { request.fail("the timeout must be positive, not \(seconds)") }
         return request
     }
 }
 
 /// Trust anchors and a client identity for TLS; see ``TLSCredentials`` for what each platform supports.
-public func withSSLCredentials(_ credentials: TLSCredentials) -> @Sendable (MutableRequest) -> MutableRequest {
-    { request in
-        var request = request
+public func withSSLCredentials(_ credentials: TLSCredentials) -> RequestTransform {
+    { (request: consuming MutableRequest) in
         request.tlsCredentials = credentials
         return request
     }

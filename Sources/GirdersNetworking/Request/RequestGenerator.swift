@@ -8,11 +8,16 @@ precedencegroup GirdersPipePrecedence {
 /// The pipe operator generator functions are composed with.
 infix operator |> : GirdersPipePrecedence
 
-/// Applies `transform` to `value`: `value |> f` is `f(value)`.
+/// Applies `transform` to `value`: `value |> f` is `f(value)`. The value is handed over, not copied, so a chain of
+/// generator functions edits one request in place.
 @inlinable
-public func |> <Input, Output>(value: Input, transform: (Input) throws -> Output) rethrows -> Output {
+public func |> <Input, Output>(value: consuming Input, transform: (consuming Input) throws -> Output) rethrows -> Output {
     try transform(value)
 }
+
+/// A generator function: takes the request under construction and returns it changed. Functions written as
+/// `(MutableRequest) -> MutableRequest` convert to it.
+public typealias RequestTransform = @Sendable (consuming MutableRequest) -> MutableRequest
 
 /// Makes the starting ``MutableRequest`` for a method; endpoints name one to share headers and authentication.
 ///

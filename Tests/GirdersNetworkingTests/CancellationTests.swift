@@ -70,10 +70,16 @@ struct CancellationTests {
         let queue = DispatchQueue(label: "girders.test.cancel")
         let error = await withCheckedContinuation { (continuation: CheckedContinuation<(any Error)?, Never>) in
             let once = Once(continuation)
-            let handle = client.executeRequest(request: Request(URL: server.url("/drip?bytes=200&interval_ms=20"), method: .get), queue: queue) {
+            let handle = client.executeRequest(
+                request: Request(URL: server.url("/drip?bytes=200&interval_ms=20"), method: .get), queue: queue
+            ) {
                 (result: Result<Response<Data>, Error>) in
                 calls.append("called")
-                if case .failure(let error) = result { once.resume(returning: error) } else { once.resume(returning: nil) }
+                if case .failure(let error) = result {
+                    once.resume(returning: error)
+                } else {
+                    once.resume(returning: nil)
+                }
             }
             queue.asyncAfter(deadline: .now() + 0.2) {
                 handle.cancel()
@@ -91,7 +97,11 @@ struct CancellationTests {
             let once = Once(continuation)
             client.executeRequest(request: Request(URL: server.url("/status/404"), method: .get), queue: queue) {
                 (result: Result<Response<Data>, Error>) in
-                if case .failure(let error) = result { once.resume(returning: error) } else { once.resume(returning: nil) }
+                if case .failure(let error) = result {
+                    once.resume(returning: error)
+                } else {
+                    once.resume(returning: nil)
+                }
             }
         }
         #expect((error as? ResponseError)?.statusCode == 404)

@@ -45,7 +45,10 @@ struct CustomTransportTests {
             MutableRequest(method: .put, url: URL(string: "https://api.example.com/old")!) |> withTextBody("payload"))
         let response: Response<Greeting> = try await client.executeRequest(request: request)
         #expect(response.bodyObject == Greeting(hello: "PUT"))
-        #expect(transport.requests.map(\.fullURL.absoluteString) == ["https://api.example.com/old", "https://api.example.com/new"])
+        #expect(
+            transport.requests.map(\.fullURL.absoluteString) == [
+                "https://api.example.com/old", "https://api.example.com/new",
+            ])
         #expect(transport.requests.last?.body == Data("payload".utf8))
         #expect(response.request == transport.requests.last)
     }
@@ -53,7 +56,8 @@ struct CustomTransportTests {
     @Test func statusErrorsFromAPluggedTransportKeepTheBody() async throws {
         let client = HTTPClient(transport: ScriptedTransport { _ in (422, ["X-Trace": "t1"], #"{"field":"name"}"#) })
         let error = await responseError {
-            let _: Response<Greeting> = try await client.executeRequest(request: Request(URL: URL(string: "https://x.example")!, method: .post))
+            let _: Response<Greeting> = try await client.executeRequest(
+                request: Request(URL: URL(string: "https://x.example")!, method: .post))
         }
         guard case .unprocessableEntity(let response) = error else {
             Issue.record("expected unprocessableEntity, got \(String(describing: error))")

@@ -2,7 +2,7 @@ import Foundation
 import GirdersNetworking
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// The Python standard-library HTTP server in `Server/loopback_server.py`, started once for the whole test run on
@@ -17,7 +17,8 @@ struct LoopbackServer: Sendable {
     static func get() throws -> LoopbackServer { try shared.get() }
 
     private init() throws {
-        guard let script = Bundle.module.url(forResource: "loopback_server", withExtension: "py", subdirectory: "Server")
+        guard
+            let script = Bundle.module.url(forResource: "loopback_server", withExtension: "py", subdirectory: "Server")
         else { throw ServerError("loopback_server.py is missing from the test bundle") }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -42,7 +43,7 @@ struct LoopbackServer: Sendable {
 
     /// `http://<host>:<port><path>`.
     func url(_ path: String, host: String = "127.0.0.1") -> URL {
-        URL(string: "http://\(host):\(port)\(path)")!
+        URL(string: "http://\(host):\(port)\(path)") ?? URL(fileURLWithPath: "/invalid-test-url")
     }
 
     /// A port nothing listens on: bound, then closed again.

@@ -15,4 +15,20 @@ struct NetworkingReadmeExampleTests {
         #expect(header.hasSuffix(" GMT") && header.count == 29)
         #expect(abs((created?.timeIntervalSince1970 ?? 0) - 1_795_350_656.123456789) < 1e-6)
     }
+
+    @Test func theReadmeRequestBuildingExampleBuildsTheDocumentedURL() throws {
+        struct NewItem: Encodable { let name: String }
+        let token = "t0k3n"
+        // --- README example begins ---
+        let upload = Request(
+            MutableRequest(method: .post, url: URL(string: "https://api.example.com/items")!)
+                |> withJsonSupport
+                |> withJSONBody(NewItem(name: "girder"))
+                |> withBearerToken(token)
+                |> withQueryItem("dry run", "yes"))  // ...items?dry%20run=yes
+        // --- README example ends ---
+        #expect(upload.fullURL.absoluteString == "https://api.example.com/items?dry%20run=yes")
+        #expect(upload.body == Data(#"{"name":"girder"}"#.utf8))
+        #expect(upload.headers["Authorization"] == "Bearer t0k3n")
+    }
 }

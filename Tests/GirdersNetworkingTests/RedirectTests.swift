@@ -69,7 +69,9 @@ struct RedirectTests {
     @Test func aRedirectLoopStopsAtTheLimit() async throws {
         let loop = server.url("/redirect/302?to=/redirect/302%3Fto%3D/echo")
         let limited = makeClient(redirects: .follow(maximumRedirects: 1))
-        let error = await responseError { let _: Response<Data> = try await limited.executeRequest(request: Request(URL: loop, method: .get)) }
+        let error = await responseError {
+            let _: Response<Data> = try await limited.executeRequest(request: Request(URL: loop, method: .get))
+        }
         #expect(error == .tooManyRedirects(url: loop, limit: 1))
         let enough: Response<Echo> = try await makeClient(redirects: .follow(maximumRedirects: 2)).executeRequest(
             request: Request(URL: loop, method: .get))
@@ -79,12 +81,15 @@ struct RedirectTests {
     @Test func notFollowingReturnsTheRedirectAsAnUnacceptableStatusWithItsLocation() async throws {
         let client = makeClient(redirects: .doNotFollow)
         let error = await responseError {
-            let _: Response<Data> = try await client.executeRequest(request: Request(URL: redirect(302, to: server.url("/echo")), method: .get))
+            let _: Response<Data> = try await client.executeRequest(
+                request: Request(URL: redirect(302, to: server.url("/echo")), method: .get))
         }
         #expect(error?.statusCode == 302)
         #expect(error?.response?.headers["location"] == server.url("/echo").absoluteString)
-        let accepting = makeClient(validation: ResponseValidation(acceptableStatusCodes: [302]), redirects: .doNotFollow)
-        let response: Response<Data> = try await accepting.executeRequest(request: Request(URL: redirect(302, to: server.url("/echo")), method: .get))
+        let accepting = makeClient(
+            validation: ResponseValidation(acceptableStatusCodes: [302]), redirects: .doNotFollow)
+        let response: Response<Data> = try await accepting.executeRequest(
+            request: Request(URL: redirect(302, to: server.url("/echo")), method: .get))
         #expect(response.statusCode == 302)
     }
 }

@@ -9,7 +9,11 @@ struct RequestBuildingTests {
         let created: Date
     }
 
-    let base = URL(string: "https://api.example.com/v1")!
+    let base: URL
+
+    init() throws {
+        base = try #require(URL(string: "https://api.example.com/v1"))
+    }
 
     @Test func generatorFunctionsComposeWithThePipeOperatorIntoAnImmutableRequest() {
         let request = Request(
@@ -78,7 +82,8 @@ struct RequestBuildingTests {
                     URLQueryItem(name: "tag", value: "a&b=c"), URLQueryItem(name: "tag", value: "ü/€"),
                     URLQueryItem(name: "flag", value: nil),
                 ]))
-        #expect(request.fullURL.absoluteString == "https://h.example/p?fixed=1&tag=a%26b%3Dc&tag=%C3%BC%2F%E2%82%AC&flag")
+        #expect(
+            request.fullURL.absoluteString == "https://h.example/p?fixed=1&tag=a%26b%3Dc&tag=%C3%BC%2F%E2%82%AC&flag")
         #expect(request.queryItems.count == 3)
     }
 
@@ -123,7 +128,10 @@ struct RequestBuildingTests {
     }
 
     @Test func httpMethodHasAllNineMethodsAndGirdersSwiftsUpperCaseNames() {
-        #expect(HTTPMethod.allCases.map(\.rawValue) == ["GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH"])
+        #expect(
+            HTTPMethod.allCases.map(\.rawValue) == [
+                "GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH",
+            ])
         #expect(HTTPMethod.GET == .get && HTTPMethod.PATCH == .patch)
         #expect(!HTTPMethod.post.isIdempotent && HTTPMethod.put.isIdempotent)
     }

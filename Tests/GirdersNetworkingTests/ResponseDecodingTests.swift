@@ -16,7 +16,8 @@ struct ResponseDecodingTests {
     }
 
     func get<T>(_ path: String, as type: T.Type, client: HTTPClient? = nil) async throws -> Response<T> {
-        try await (client ?? self.client).executeRequest(request: Request(URL: server.url(path), method: .get), as: T.self)
+        try await (client ?? self.client).executeRequest(
+            request: Request(URL: server.url(path), method: .get), as: T.self)
     }
 
     @Test func jsonObjectsAndArraysDecodeAsFoundationValues() async throws {
@@ -39,14 +40,20 @@ struct ResponseDecodingTests {
 
     @Test func stringsDataAndEmptyResponsesAreHandled() async throws {
         #expect(try await get("/delay?ms=0", as: String.self).bodyObject == "done")
-        #expect(try await get("/json/object", as: Data.self).bodyObject == Data(#"{"name":"Girders","count":3,"tags":["a","b"]}"#.utf8))
+        #expect(
+            try await get("/json/object", as: Data.self).bodyObject
+                == Data(#"{"name":"Girders","count":3,"tags":["a","b"]}"#.utf8))
         #expect(try await get("/json/object", as: EmptyResponse.self).bodyObject == EmptyResponse())
     }
 
     @Test func malformedJSONIsADecodingFailureWithTheStartOfTheBody() async throws {
         for type in [[String: Any].self, Item.self] as [Any.Type] {
             let error = await responseError {
-                if type == Item.self { _ = try await get("/json/malformed", as: Item.self) } else { _ = try await get("/json/malformed", as: [String: Any].self) }
+                if type == Item.self {
+                    _ = try await get("/json/malformed", as: Item.self)
+                } else {
+                    _ = try await get("/json/malformed", as: [String: Any].self)
+                }
             }
             guard case .decodingFailed(let failure) = error else {
                 Issue.record("expected decodingFailed, got \(String(describing: error))")
@@ -65,7 +72,9 @@ struct ResponseDecodingTests {
             return
         }
         #expect(failure.type == "Wrong")
-        #expect(failure.codingPath == "tags.[0]" || failure.codingPath == "tags.Index 0" || failure.codingPath.hasPrefix("tags"))
+        #expect(
+            failure.codingPath == "tags.[0]" || failure.codingPath == "tags.Index 0"
+                || failure.codingPath.hasPrefix("tags"))
         #expect(failure.reason.contains("expected Int"))
     }
 
@@ -104,8 +113,12 @@ struct ResponseDecodingTests {
 
     @Test func contentTypeValidationAcceptsListedTypesAndWildcards() async throws {
         let strict = makeClient(validation: ResponseValidation(acceptableContentTypes: ["application/json"]))
-        #expect(try await get("/content-type?type=application/json;%20charset=utf-8", as: Data.self, client: strict).statusCode == 200)
-        let error = await responseError { _ = try await get("/content-type?type=text/html", as: Data.self, client: strict) }
+        #expect(
+            try await get("/content-type?type=application/json;%20charset=utf-8", as: Data.self, client: strict)
+                .statusCode == 200)
+        let error = await responseError {
+            _ = try await get("/content-type?type=text/html", as: Data.self, client: strict)
+        }
         guard case .unacceptableContentType(let expected, let response) = error else {
             Issue.record("expected unacceptableContentType, got \(String(describing: error))")
             return

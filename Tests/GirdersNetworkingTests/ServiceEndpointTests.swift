@@ -4,7 +4,7 @@ import GirdersNetworking
 import Testing
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// Tests that install ``NetworkingDefaults/configuration`` run one after another, as it is process-wide.
@@ -72,7 +72,9 @@ extension UsesNetworkingDefaults {
             server = try LoopbackServer.get()
         }
 
-        func withDefaults<Result>(_ entries: [String: String]?, _ body: () async throws -> Result) async throws -> Result {
+        func withDefaults<Result>(
+            _ entries: [String: String]?, _ body: () async throws -> Result
+        ) async throws -> Result {
             NetworkingDefaults.configuration = try entries.map(makeConfiguration)
             defer { NetworkingDefaults.configuration = nil }
             return try await body()
@@ -95,7 +97,8 @@ extension UsesNetworkingDefaults {
         @Test func getParametersGoToTheQueryWithRepeatedNamesForArrays() async throws {
             let entries = ["baseURL": server.url("/").absoluteString, "auth.username": "u", "auth.password": "p"]
             let echo: Response<Echo> = try await withDefaults(entries) {
-                try await makeClient().executeRequest(request: Request(endpoint: AccountEndpoint.profile(id: 7, fields: ["a b", "c"])))
+                try await makeClient().executeRequest(
+                    request: Request(endpoint: AccountEndpoint.profile(id: 7, fields: ["a b", "c"])))
             }
             #expect(echo.bodyObject?.path == "/echo/profiles/7")
             #expect(echo.bodyObject?.query == "fields=a%20b&fields=c")
@@ -105,7 +108,8 @@ extension UsesNetworkingDefaults {
         @Test func aMissingBaseURLIsAThrownErrorNamingTheKeysNotACrash() async throws {
             let error = try await withDefaults(["auth.username": "u", "auth.password": "p"]) {
                 await responseError {
-                    let _: Response<Data> = try await makeClient().executeRequest(request: Request(endpoint: AccountEndpoint.login("a", "b")))
+                    let _: Response<Data> = try await makeClient().executeRequest(
+                        request: Request(endpoint: AccountEndpoint.login("a", "b")))
                 }
             }
             guard case .invalidRequest(let reason) = error else {

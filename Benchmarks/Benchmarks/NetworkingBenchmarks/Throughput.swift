@@ -4,7 +4,7 @@ import Foundation
 import GirdersNetworking
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// The tests' Python loopback server, started once for the benchmark process.
@@ -74,7 +74,7 @@ func registerThroughputBenchmarks() {
         print("NetworkingBenchmarks: cannot start the loopback server; skipping the throughput benchmarks")
         return
     }
-    let url = URL(string: "http://127.0.0.1:\(port)/small")!
+    guard let url = URL(string: "http://127.0.0.1:\(port)/small") else { return }
     let configuration = Benchmark.Configuration(
         metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .peakMemoryResident], warmupIterations: 1,
         scalingFactor: .one, maxDuration: .seconds(60), maxIterations: 5)

@@ -22,7 +22,9 @@ extension HTTP {
     /// Executes the request and decodes the body as `T` with ``responseHandlers``.
     ///
     /// Cancelling the calling `Task` cancels the transfer and throws ``ResponseError/cancelled(url:)``.
-    public func executeRequest<T>(request: Request, as type: T.Type = T.self) async throws(ResponseError)
+    public func executeRequest<T>(
+        request: Request, as type: T.Type = T.self
+    ) async throws(ResponseError)
         -> sending Response<T>
     {
         let raw = try await perform(request)

@@ -2,7 +2,7 @@ import Foundation
 public import GirdersConfig
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 // Generator functions for authentication and session cookies.

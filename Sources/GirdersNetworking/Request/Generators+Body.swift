@@ -3,9 +3,10 @@ public import Foundation
 // Generator functions that set the request body. Each sets `Content-Type` to match.
 
 /// Encodes `value` as the JSON body with `Content-Type: application/json`; an encoding failure is recorded in
-/// the request (see ``MutableRequest/fail(_:)``) with the coding path.
+/// the request (see ``MutableRequest/fail(_:)``) with the coding path. The default encoder,
+/// ``Foundation/JSONEncoder/girders()``, sorts keys and writes dates as RFC 3339 with milliseconds.
 public func withJSONBody<Value: Encodable>(
-    _ value: Value, encoder: JSONEncoder = JSONEncoder()
+    _ value: Value, encoder: JSONEncoder = .girders()
 ) -> RequestTransform {
     let encoded: Result<Data, ResponseError>
     do {
@@ -34,7 +35,9 @@ public func withJSONBody(dictionary: [String: Any]) -> RequestTransform {
 /// An `application/x-www-form-urlencoded` body from fields in order (repeated names allowed).
 public func withFormBody(_ fields: [URLQueryItem]) -> RequestTransform {
     let data = Data(QueryEncoding.encode(fields, spaceAsPlus: true).utf8)
-    return { (request: consuming MutableRequest) in request.settingBody(.success(data), contentType: "application/x-www-form-urlencoded") }
+    return { (request: consuming MutableRequest) in
+        request.settingBody(.success(data), contentType: "application/x-www-form-urlencoded")
+    }
 }
 
 /// An `application/x-www-form-urlencoded` body from a dictionary, sorted by name.
@@ -56,8 +59,24 @@ public func withTextBody(
     withBody(Data(text.utf8), contentType: contentType)
 }
 
+extension JSONEncoder {
+    /// A `JSONEncoder` with sorted keys (the same value always gives the same bytes) and dates written as RFC 3339
+    /// in UTC with milliseconds, the form ``Foundation/JSONDecoder/girders()`` reads.
+    public static func girders() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(RFC3339Date.string(from: date, includingMilliseconds: true))
+        }
+        return encoder
+    }
+}
+
 extension MutableRequest {
-    fileprivate consuming func settingBody(_ encoded: Result<Data, ResponseError>, contentType: String) -> MutableRequest {
+    fileprivate consuming func settingBody(
+        _ encoded: Result<Data, ResponseError>, contentType: String
+    ) -> MutableRequest {
         switch encoded {
         case .success(let data): setBody(data, contentType: contentType)
         case .failure(let error): fail(error.reason)
@@ -69,7 +88,8 @@ extension MutableRequest {
 /// A short, single-line description of an encoding or decoding error, with the coding path.
 func describe(_ error: any Error) -> String {
     func path(_ context: [any CodingKey]) -> String {
-        context.isEmpty ? "(root)" : context.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        context.isEmpty
+            ? "(root)" : context.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
     }
     switch error {
     case EncodingError.invalidValue(_, let context):

@@ -53,7 +53,11 @@ public func withURL(_ url: URL) -> RequestTransform {
 /// Sets the time allowed without progress before the request fails with ``ResponseError/timedOut(url:)``.
 public func withTimeout(_ seconds: TimeInterval) -> RequestTransform {
     { (request: consuming MutableRequest) in
-        if seconds > 0 { request.timeout = seconds } else { request.fail("the timeout must be positive, not \(seconds)") }
+        if seconds > 0 {
+            request.timeout = seconds
+        } else {
+            request.fail("the timeout must be positive, not \(seconds)")
+        }
         return request
     }
 }

@@ -11,7 +11,8 @@ infix operator |> : GirdersPipePrecedence
 /// Applies `transform` to `value`: `value |> f` is `f(value)`. The value is handed over, not copied, so a chain of
 /// generator functions edits one request in place.
 @inlinable
-public func |> <Input, Output>(value: consuming Input, transform: (consuming Input) throws -> Output) rethrows -> Output {
+public func |> <Input, Output>(value: consuming Input, transform: (consuming Input) throws -> Output) rethrows -> Output
+{
     try transform(value)
 }
 

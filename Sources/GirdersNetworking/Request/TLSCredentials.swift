@@ -29,7 +29,8 @@ public struct TLSCredentials: Sendable, Equatable {
     public var clientIdentity: ClientIdentity?
 
     /// TLS credentials; every part is optional.
-    public init(anchorCertificates: [Data] = [], trustsOnlyAnchors: Bool = true, clientIdentity: ClientIdentity? = nil) {
+    public init(anchorCertificates: [Data] = [], trustsOnlyAnchors: Bool = true, clientIdentity: ClientIdentity? = nil)
+    {
         self.anchorCertificates = anchorCertificates
         self.trustsOnlyAnchors = trustsOnlyAnchors
         self.clientIdentity = clientIdentity

@@ -93,7 +93,9 @@ public struct JSONHandler: ResponseHandler {
             object = try JSONSerialization.jsonObject(with: response.body, options: [.fragmentsAllowed])
         } catch {
             throw .decodingFailed(
-                DecodingFailure(type: "\(T.self)", codingPath: "(root)", reason: "malformed JSON: \(error.localizedDescription)", response: response))
+                DecodingFailure(
+                    type: "\(T.self)", codingPath: "(root)", reason: "malformed JSON: \(error.localizedDescription)",
+                    response: response))
         }
         guard let value = object as? T else {
             throw .decodingFailed(

@@ -33,7 +33,8 @@ public struct DecodingFailure: Sendable, Equatable, CustomStringConvertible {
             }
         }
         let codingPath =
-            path.isEmpty ? "(root)" : path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+            path.isEmpty
+            ? "(root)" : path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
         self.init(type: "\(type)", codingPath: codingPath, reason: describe(error), response: response)
     }
 

@@ -1,7 +1,7 @@
 public import Foundation
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// Every way a request can fail, in one enum: unacceptable statuses (each carrying the whole response, so the
@@ -128,7 +128,8 @@ public enum ResponseError: Error, Sendable, Equatable, CustomStringConvertible {
                 + failure.bodyPrefix
         }
         if let response {
-            let status = "HTTP \(response.statusCode) \(HTTPURLResponse.localizedString(forStatusCode: response.statusCode))"
+            let status =
+                "HTTP \(response.statusCode) \(HTTPURLResponse.localizedString(forStatusCode: response.statusCode))"
             let detail = reason.isEmpty ? "" : " (\(reason))"
             return "\(status)\(detail) for \(Self.origin(response)); body: \(response.bodyPrefix())"
         }

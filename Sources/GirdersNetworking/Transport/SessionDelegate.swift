@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// ``URLSessionTransport``'s session delegate: redirects go back to the client, challenges are answered here.
@@ -45,25 +45,25 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
         #if canImport(FoundationNetworking)
-            // FoundationNetworking hangs on a 401 unless the challenge is answered; cancel it and report the 401.
-            if let failure = challenge.failureResponse as? HTTPURLResponse {
-                update(task.taskIdentifier) { $0.challengeResponse = failure }
-            }
-            completionHandler(.cancelAuthenticationChallenge, nil)
+        // FoundationNetworking hangs on a 401 unless the challenge is answered; cancel it and report the 401.
+        if let failure = challenge.failureResponse as? HTTPURLResponse {
+            update(task.taskIdentifier) { $0.challengeResponse = failure }
+        }
+        completionHandler(.cancelAuthenticationChallenge, nil)
         #else
-            let credentials = tasks.withLock { $0[task.taskIdentifier]?.credentials }
-            let (disposition, credential, failure) = TLSChallengeAnswer.answer(challenge, with: credentials)
-            if let failure { update(task.taskIdentifier) { $0.tlsFailure = failure } }
-            completionHandler(disposition, credential)
+        let credentials = tasks.withLock { $0[task.taskIdentifier]?.credentials }
+        let (disposition, credential, failure) = TLSChallengeAnswer.answer(challenge, with: credentials)
+        if let failure { update(task.taskIdentifier) { $0.tlsFailure = failure } }
+        completionHandler(disposition, credential)
         #endif
     }
 
     #if canImport(FoundationNetworking)
-        func urlSession(
-            _ session: URLSession, didReceive challenge: URLAuthenticationChallenge,
-            completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
-        ) {
-            completionHandler(.cancelAuthenticationChallenge, nil)
-        }
+    func urlSession(
+        _ session: URLSession, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        completionHandler(.cancelAuthenticationChallenge, nil)
+    }
     #endif
 }

@@ -1,8 +1,8 @@
 #if canImport(FoundationNetworking)
-    import Foundation
-    public import FoundationNetworking
+import Foundation
+public import FoundationNetworking
 #else
-    public import Foundation
+public import Foundation
 #endif
 
 /// The default ``HTTPTransport``: `URLSession` (FoundationNetworking on Linux) with a session delegate of its own.
@@ -29,12 +29,12 @@ public final class URLSessionTransport: HTTPTransport {
     /// Sends `request` once; cancelling the calling `Task` cancels the transfer.
     public func send(_ request: Request) async throws(ResponseError) -> HTTPResponse {
         #if canImport(FoundationNetworking)
-            if request.tlsCredentials != nil {
-                throw .unsupported(
-                    feature:
-                        "TLS credentials (custom trust anchors, client identities) with FoundationNetworking on Linux; "
-                        + "use the system trust store or another HTTPTransport")
-            }
+        if request.tlsCredentials != nil {
+            throw .unsupported(
+                feature:
+                    "TLS credentials (custom trust anchors, client identities) with FoundationNetworking on Linux; "
+                    + "use the system trust store or another HTTPTransport")
+        }
         #endif
         if request.method == .get, let body = request.body, !body.isEmpty {
             // URLSession rejects it on every platform with a misleading "resource exceeds maximum size" (-1103).
@@ -44,7 +44,8 @@ public final class URLSessionTransport: HTTPTransport {
         let control = TaskControl()
         do {
             return try await withTaskCancellationHandler {
-                try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
+                try await withCheckedThrowingContinuation {
+                    (continuation: CheckedContinuation<HTTPResponse, any Error>) in
                     let task = session.dataTask(with: urlRequest) { [delegate] data, response, error in
                         continuation.resume(
                             with: Self.outcome(
@@ -86,7 +87,8 @@ public final class URLSessionTransport: HTTPTransport {
             if code == URLError.cancelled.rawValue, let tlsFailure = taskInfo.tlsFailure {
                 return .failure(ResponseError.transport(url: request.fullURL, code: -1202, reason: tlsFailure))
             }
-            return .failure(ResponseError(transportCode: code, url: request.fullURL, description: error.localizedDescription))
+            return .failure(
+                ResponseError(transportCode: code, url: request.fullURL, description: error.localizedDescription))
         }
         guard let http = response as? HTTPURLResponse else {
             return .failure(ResponseError.transport(url: request.fullURL, code: 0, reason: "the response is not HTTP"))

@@ -19,6 +19,8 @@ let package = Package(
         .library(name: "GirdersConfig", targets: ["GirdersConfig"]),
         .library(name: "GirdersDI", targets: ["GirdersDI"]),
         .library(name: "GirdersNetworking", targets: ["GirdersNetworking"]),
+        .library(name: "GirdersTrema", targets: ["GirdersTrema"]),
+        .executable(name: "trema", targets: ["TremaCLI"]),
     ],
     targets: [
         .target(name: "GirdersLog", swiftSettings: strictSettings),
@@ -34,5 +36,10 @@ let package = Package(
         .testTarget(
             name: "GirdersNetworkingTests", dependencies: ["GirdersNetworking", "GirdersConfig"],
             resources: [.copy("Server")], swiftSettings: [.swiftLanguageMode(.v6)]),
+            .target(name: "GirdersTrema", swiftSettings: strictSettings),
+        .executableTarget(name: "TremaCLI", dependencies: ["GirdersTrema"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "GirdersTremaTests", dependencies: ["GirdersTrema"], resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings),
     ]
 )

@@ -1,0 +1,74 @@
+/// One finding of ``TremaLinter``.
+public struct LintFinding: Sendable, Equatable, CustomStringConvertible {
+    /// How serious a finding is.
+    public enum Severity: String, Sendable {
+        /// Fails the lint.
+        case error
+        /// Fails the lint only in strict mode.
+        case warning
+    }
+
+    /// How serious it is.
+    public let severity: Severity
+    /// The key concerned.
+    public let key: String
+    /// What is wrong.
+    public let message: String
+    /// Where, when the document came from a file.
+    public let location: SourceLocation?
+
+    /// `file:line:column: warning: message` (or without the location).
+    public var description: String {
+        (location.map { "\($0): " } ?? "") + "\(severity.rawValue): \(message)"
+    }
+}
+
+/// Checks a document for problems a file can have while still being valid trema:
+/// keys missing a language (warning), values whose status is not final (warning), placeholders that differ from
+/// the master language's (error), and keys that are not valid Android resource names (warning; an error when two
+/// keys would collide).
+public enum TremaLinter {
+    /// Every finding, in file order.
+    public static func lint(_ document: TremaDocument) -> [LintFinding] {
+        var findings: [LintFinding] = []
+        let languages = document.languages
+        var androidNames: [String: String] = [:]
+        for text in document.texts {
+            func add(_ severity: LintFinding.Severity, _ message: String, at location: SourceLocation? = nil) {
+                findings.append(
+                    LintFinding(severity: severity, key: text.key, message: message, location: location ?? text.location))
+            }
+            let missing = languages.filter { text.value(for: $0) == nil }
+            if !missing.isEmpty {
+                add(.warning, "key '\(text.key)' has no value for \(missing.joined(separator: ", "))")
+            }
+            for value in text.values where !value.status.isFinal {
+                add(.warning, "the \(value.language) value of '\(text.key)' is still \(value.status)", at: value.location)
+            }
+            if let master = text.value(for: document.masterLanguage) {
+                let expected = PrintfPlaceholder.argumentKinds(master.meaning())
+                for value in text.values where value.language != document.masterLanguage {
+                    let actual = PrintfPlaceholder.argumentKinds(value.meaning())
+                    if actual != expected {
+                        add(
+                            .error,
+                            "the \(value.language) value of '\(text.key)' has placeholders \(describe(actual)), the master (\(document.masterLanguage)) has \(describe(expected))",
+                            at: value.location)
+                    }
+                }
+            }
+            let name = AndroidExporter.resourceName(text.key)
+            if let other = androidNames[name] {
+                add(.error, "keys '\(other)' and '\(text.key)' both become the Android resource name '\(name)'")
+            } else if name != text.key {
+                add(.warning, "key '\(text.key)' is not a valid Android resource name; it is exported as '\(name)'")
+            }
+            androidNames[name] = androidNames[name] ?? text.key
+        }
+        return findings
+    }
+
+    private static func describe(_ kinds: [Int: PrintfPlaceholder.Kind]) -> String {
+        kinds.isEmpty ? "none" : "[" + kinds.keys.sorted().map { "\($0): \(kinds[$0]?.rawValue ?? "")" }.joined(separator: ", ") + "]"
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// Translated texts for several languages, with trema's fallback: the requested language, then its base
+/// language (`de` for `de-CH`), then the master language, then `?key?`.
+///
+/// ```swift
+/// let texts = try Translator(trm: URL(fileURLWithPath: "texts.trm"), language: "en")
+/// texts.translate("app_name")                    // "Your EN App Name"
+/// texts.translate("welcome", language: "de", arguments: ["Ada"])
+/// ```
+public final class Translator: Sendable {
+    /// The language used when a call names none.
+    public let language: String
+    /// The language every other falls back to.
+    public let masterLanguage: String
+    private let tables: [String: [String: String]]
+    private let onMiss: (@Sendable (_ key: String, _ language: String) -> Void)?
+
+    /// A translator over tables (language → key → value). `onMiss` hears about every key found in no table.
+    public init(
+        tables: [String: [String: String]], masterLanguage: String, language: String? = nil,
+        onMiss: (@Sendable (_ key: String, _ language: String) -> Void)? = nil
+    ) {
+        self.tables = tables
+        self.masterLanguage = masterLanguage
+        self.language = language ?? Self.preferredLanguage(among: Array(tables.keys), master: masterLanguage)
+        self.onMiss = onMiss
+    }
+
+    /// The languages with a table.
+    public var languages: [String] { tables.keys.sorted() }
+
+    /// The text for `key` in `language` (or ``language``), formatted with `arguments` in that language's locale.
+    ///
+    /// Without arguments the text is returned as it is. With arguments, `%s` placeholders take Swift strings like
+    /// `%@` (trema files shared with Android use `%s`).
+    public func translate(_ key: String, language: String? = nil, arguments: [any CVarArg] = []) -> String {
+        let wanted = language ?? self.language
+        guard let (format, found) = lookup(key, wanted) else {
+            onMiss?(key, wanted)
+            return "?\(key)?"
+        }
+        guard !arguments.isEmpty else { return format }
+        return String(format: Self.swiftFormat(format), locale: Locale(identifier: found), arguments: arguments)
+    }
+
+    private func lookup(_ key: String, _ language: String) -> (String, String)? {
+        var candidates = [language]
+        if let base = language.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init), base != language {
+            candidates.append(base)
+        }
+        candidates.append(masterLanguage)
+        for candidate in candidates {
+            if let value = tables[candidate]?[key] { return (value, candidate) }
+        }
+        return nil
+    }
+
+    /// `%s` and `%n$s` as `%@` and `%n$@`, so Swift strings can be passed.
+    static func swiftFormat(_ format: String) -> String {
+        guard format.contains("s") else { return format }
+        var result = ""
+        var cursor = format.startIndex
+        for placeholder in PrintfPlaceholder.scan(format) where placeholder.conversion == "s" {
+            result += format[cursor..<placeholder.range.lowerBound]
+            result += "%" + (placeholder.position.map { "\($0)$" } ?? "") + placeholder.modifiers.filter { !"hlqLzjt".contains($0) } + "@"
+            cursor = placeholder.range.upperBound
+        }
+        return result + format[cursor...]
+    }
+
+    /// The first of the user's preferred languages that has a table (exactly or by base language), else `master`.
+    static func preferredLanguage(among available: [String], master: String) -> String {
+        for preferred in Locale.preferredLanguages {
+            if available.contains(preferred) { return preferred }
+            let base = String(preferred.prefix { $0 != "-" && $0 != "_" })
+            if available.contains(base) { return base }
+        }
+        return master
+    }
+}

@@ -1,0 +1,64 @@
+import GirdersTrema
+
+/// The arguments of `trema convert`.
+struct ConvertArguments {
+    var input = ""
+    var output = ""
+    var formats: [String] = []
+    var override: String?
+    var options = ExportOptions()
+
+    static let knownFormats = ["strings", "xcstrings", "android", "swift"]
+
+    init() {
+        formats = ["strings"]
+    }
+
+    init(_ arguments: [String]) throws {
+        var remaining = arguments[...]
+        var positional: [String] = []
+        func value(for option: String) throws -> String {
+            guard let next = remaining.popFirst(), !next.hasPrefix("--") else {
+                throw UsageError("\(option) needs a value")
+            }
+            return next
+        }
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--out": output = try value(for: argument)
+            case "--format":
+                let format = try value(for: argument)
+                guard Self.knownFormats.contains(format) else {
+                    throw UsageError("unknown format '\(format)'; use \(Self.knownFormats.joined(separator: ", "))")
+                }
+                if !formats.contains(format) { formats.append(format) }
+            case "--table": options.table = try value(for: argument)
+            case "--langs": options.languages = try value(for: argument).split(separator: ",").map(String.init)
+            case "--status":
+                var statuses: Set<TremaStatus> = []
+                for name in try value(for: argument).split(separator: ",") {
+                    guard let status = TremaStatus(rawValue: String(name)) else {
+                        throw UsageError("unknown status '\(name)'; use initial, translated, verified, special")
+                    }
+                    statuses.insert(status)
+                }
+                options.statuses = statuses
+            case "--fill-from-master": options.fillsFromMaster = true
+            case "--override": override = try value(for: argument)
+            case "--comments": options.includesComments = true
+            case "--android-default-lang": options.androidDefaultLanguage = try value(for: argument)
+            case "--swift-type": options.swiftTypeName = try value(for: argument)
+            case "--no-escapes": options.readsEscapes = false
+            case _ where argument.hasPrefix("-"): throw UsageError("unknown option \(argument)")
+            default: positional.append(argument)
+            }
+        }
+        guard positional.count == 1, let input = positional.first else {
+            throw UsageError("convert needs exactly one .trm file")
+        }
+        guard !output.isEmpty else { throw UsageError("convert needs --out <dir>") }
+        self.input = input
+        if formats.isEmpty { formats = ["strings"] }
+        options.sourceName = input.split(separator: "/").last.map(String.init) ?? input
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import GirdersTrema
+
+/// The `trema` command line: parsing the arguments and running a command.
+enum TremaCommand {
+    static let version = "trema (Girders) 1.0.0"
+
+    static let usage = """
+        usage: trema convert <file.trm> --out <dir> [--format strings|xcstrings|android|swift ...]
+                             [--table NAME] [--langs de,en] [--status verified,...] [--fill-from-master]
+                             [--override second.trm] [--comments] [--android-default-lang LANG]
+                             [--swift-type NAME] [--no-escapes]
+               trema lint <file.trm> [--strict]
+               trema <source.trm> [second.trm] <outdir>     (GirdersSwift's trema.rb form)
+               trema --help | --version
+
+        convert writes <dir>/<lang>.lproj/<table>.strings (strings), <dir>/<table>.xcstrings (xcstrings),
+        <dir>/res/values[-lang]/strings.xml (android) and <dir>/<Type>.swift (swift); the default format is strings.
+        Exit status: 0 success, 1 invalid input or lint failures, 2 usage errors.
+
+        """
+
+    /// What a run printed and its exit status.
+    struct Outcome {
+        var output = ""
+        var errors = ""
+        var status: Int32 = 0
+    }
+
+    static func run(_ arguments: [String]) -> Outcome {
+        do {
+            switch arguments.first {
+            case nil, "--help", "-h", "help":
+                return Outcome(output: usage, status: arguments.isEmpty ? 2 : 0)
+            case "--version":
+                return Outcome(output: version + "\n")
+            case "convert":
+                return try convert(ConvertArguments(Array(arguments.dropFirst())))
+            case "lint":
+                return try lint(Array(arguments.dropFirst()))
+            default:
+                return try legacy(arguments)
+            }
+        } catch let error as UsageError {
+            return Outcome(errors: "trema: \(error.message)\n\n" + usage, status: 2)
+        } catch let error as TremaError {
+            return Outcome(errors: "\(error)\n", status: 1)
+        } catch {
+            return Outcome(errors: "trema: \(error)\n", status: 1)
+        }
+    }
+
+    static func convert(_ arguments: ConvertArguments) throws -> Outcome {
+        var document = try TremaDocument(contentsOf: URL(fileURLWithPath: arguments.input))
+        if let second = arguments.override {
+            document = document.overriding(with: try TremaDocument(contentsOf: URL(fileURLWithPath: second)))
+        }
+        var files: [ExportedFile] = []
+        for format in arguments.formats {
+            switch format {
+            case "strings": files += StringsExporter.export(document, options: arguments.options)
+            case "xcstrings": files += try StringCatalogExporter.export(document, options: arguments.options)
+            case "android": files += try AndroidExporter.export(document, options: arguments.options)
+            default: files += SwiftSourceExporter.export(document, options: arguments.options)
+            }
+        }
+        try ExportedFile.write(files, to: URL(fileURLWithPath: arguments.output))
+        return Outcome(output: "wrote \(files.count) files to \(arguments.output)\n")
+    }
+
+    static func lint(_ arguments: [String]) throws -> Outcome {
+        let strict = arguments.contains("--strict")
+        let files = arguments.filter { $0 != "--strict" }
+        if let unknown = files.first(where: { $0.hasPrefix("-") }) { throw UsageError("unknown option \(unknown)") }
+        guard files.count == 1, let path = files.first else { throw UsageError("lint needs exactly one .trm file") }
+        let findings = TremaLinter.lint(try TremaDocument(contentsOf: URL(fileURLWithPath: path)))
+        let failing = findings.filter { strict || $0.severity == .error }
+        let report = findings.map { "\($0)\n" }.joined()
+        return Outcome(
+            output: findings.isEmpty ? "\(path): no findings\n" : "", errors: report, status: failing.isEmpty ? 0 : 1)
+    }
+
+    /// `trema <source.trm> [second.trm] <outdir>`: what trema.rb wrote, `<outdir>/<lang>.lproj/messages.strings`.
+    static func legacy(_ arguments: [String]) throws -> Outcome {
+        if let unknown = arguments.first(where: { $0.hasPrefix("-") }) { throw UsageError("unknown option \(unknown)") }
+        guard arguments.count == 2 || arguments.count == 3 else {
+            throw UsageError("expected a command, or <source.trm> [second.trm] <outdir>")
+        }
+        var convert = ConvertArguments()
+        convert.input = arguments[0]
+        convert.override = arguments.count == 3 ? arguments[1] : nil
+        convert.output = arguments[arguments.count - 1]
+        return try self.convert(convert)
+    }
+}
+
+/// A mistake in the arguments: exit status 2.
+struct UsageError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,190 @@
+import Foundation
+import GirdersTrema
+import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+struct ExporterTests {
+    func golden(_ document: TremaDocument) throws -> [ExportedFile] {
+        let options = ExportOptions(includesComments: true, sourceName: "texts.trm")
+        return StringsExporter.export(document, options: options) + (try StringCatalogExporter.export(document, options: options))
+            + (try AndroidExporter.export(document, options: options)) + SwiftSourceExporter.export(document, options: options)
+    }
+
+    @Test func everyExporterMatchesItsGoldenFiles() throws {
+        let files = try golden(try TremaDocument(contentsOf: try fixture("golden/texts.trm")))
+        #expect(files.count == 8)
+        for file in files {
+            let expected = try Data(contentsOf: try fixture("golden/expected/\(file.path)"))
+            #expect(file.text == String(decoding: expected, as: UTF8.self), "\(file.path)")
+        }
+    }
+
+    @Test func girdersSwiftsTremaRbFormIsOneLinePerKeyInFileOrder() throws {
+        let files = StringsExporter.export(try TremaDocument(contentsOf: try fixture("girdersswift-texts.trm")))
+        #expect(files.map(\.path) == ["de.lproj/messages.strings"])
+        #expect(files[0].text == "\"name\" = \"AppName\";\n\"refresh\" = \"New Value\";\n")
+    }
+
+    @Test func stringsFilesGiveBackEveryHostileValueThroughFoundationAndOurReader() throws {
+        let document = hostileDocument()
+        let file = try #require(StringsExporter.export(document, options: ExportOptions(includesComments: true)).first { $0.path.hasPrefix("en") })
+        let foundation = try #require(try PropertyListSerialization.propertyList(from: file.data, format: nil) as? [String: String])
+        let ours = StringsFileReader.table(try StringsFileReader.read(file.data))
+        for (index, value) in hostileValues.enumerated() {
+            #expect(foundation["key\(index)"] == value, "Foundation, value \(index)")
+            #expect(ours["key\(index)"] == value, "StringsFileReader, value \(index)")
+        }
+    }
+
+    @Test func statusLanguageAndFillOptionsSelectTheValues() throws {
+        let document = try parse(tremaXML("""
+            <text key="a"><context/><value lang="de" status="verified">A</value><value lang="en" status="initial">A-en</value></text>
+            <text key="b"><context/><value lang="de" status="verified">B</value></text>
+            """))
+        let final = StringsExporter.export(document, options: ExportOptions(languages: ["en"], statuses: [.verified, .translated]))
+        #expect(final.map(\.text) == [""])
+        let filled = StringsExporter.export(document, options: ExportOptions(languages: ["en"], fillsFromMaster: true, table: "Localizable"))
+        #expect(filled.map(\.path) == ["en.lproj/Localizable.strings"])
+        #expect(filled[0].text == "\"a\" = \"A-en\";\n\"b\" = \"B\";\n")
+        let raw = StringsExporter.export(try parse(tremaXML(#"<text key="n"><context/><value lang="de" status="verified">a\nb</value></text>"#)), options: ExportOptions(readsEscapes: false))
+        #expect(raw[0].text == #""n" = "a\\nb";"# + "\n")
+    }
+
+    @Test func theStringCatalogIsJSONWithStatesAndComments() throws {
+        let document = try TremaDocument(contentsOf: try fixture("golden/texts.trm"))
+        let file = try #require(try StringCatalogExporter.export(document).first)
+        let json = try #require(try JSONSerialization.jsonObject(with: file.data) as? [String: Any])
+        #expect(json["sourceLanguage"] as? String == "de" && json["version"] as? String == "1.0")
+        let strings = try #require(json["strings"] as? [String: [String: Any]])
+        #expect(strings.count == document.texts.count)
+        let title = try #require(strings["login.title"])
+        #expect(title["comment"] as? String == "Title of the login screen")
+        let fr = (title["localizations"] as? [String: Any])?["fr"] as? [String: Any]
+        #expect((fr?["stringUnit"] as? [String: String]) == ["state": "needs_review", "value": "Se connecter"])
+        let help = (strings["help.multiline"]?["localizations"] as? [String: Any])?["en"] as? [String: Any]
+        #expect((help?["stringUnit"] as? [String: String])?["value"] == "Need help?\nCall us: \"0800 123 456\"")
+    }
+
+    @Test func androidOutputMatchesTheOfficialExporterInMeaning() throws {
+        let document = try TremaDocument(contentsOf: try fixture("trema-android-texts.trm"))
+        let files = try AndroidExporter.export(document, options: ExportOptions(androidDefaultLanguage: "de"))
+        #expect(Set(files.map(\.path)) == ["res/values/strings.xml", "res/values-en/strings.xml", "res/values-fr/strings.xml", "res/values-it/strings.xml"])
+        for file in files {
+            let folder = file.path.split(separator: "/")[1]
+            let expected = try AndroidStrings.read(try Data(contentsOf: try fixture("trema-android-expected/\(folder)/strings.xml")))
+            #expect(try AndroidStrings.read(file.data) == expected, "\(file.path)")
+        }
+    }
+
+    @Test func androidOutputParsesAsXMLAndKeepsHostileValues() throws {
+        let files = try AndroidExporter.export(hostileDocument(), options: ExportOptions(includesComments: true))
+        let english = try #require(files.first { $0.path == "res/values-en/strings.xml" })
+        let strings = try AndroidStrings.read(english.data)
+        for (index, value) in hostileValues.enumerated() where !value.contains("%") {
+            #expect(strings["key\(index)"] == value, "value \(index)")
+        }
+        #expect(AndroidExporter.positional("%@ and %d, %2$@, %i %u %% %p %ld") == "%1$s and %2$d, %2$s, %3$d %4$d %% %p %5$d")
+    }
+
+    @Test func androidResourceNamesAreValidAndCollisionsAreErrors() throws {
+        #expect(AndroidExporter.resourceName("key.with.dots") == "key_with_dots")
+        #expect(AndroidExporter.resourceName("2fa-code") == "_2fa_code")
+        #expect(AndroidExporter.resourceName("class") == "class_")
+        let clash = try parse(tremaXML("""
+            <text key="a.b"><context/><value lang="de" status="verified">1</value></text>
+            <text key="a-b"><context/><value lang="de" status="verified">2</value></text>
+            """))
+        #expect(throws: TremaError.exportFailed(reason: "the keys 'a.b' and 'a-b' both become the Android name 'a_b'")) {
+            try AndroidExporter.export(clash)
+        }
+    }
+
+    @Test func swiftIdentifiersAreSanitisedAndTheSourceParses() throws {
+        let document = try parse(tremaXML("""
+            <text key="app.name"><context/><value lang="de" status="verified">A</value></text>
+            <text key="app_name"><context/><value lang="de" status="verified">B</value></text>
+            <text key="default"><context>line one\nline two</context><value lang="de" status="verified">C</value></text>
+            <text key="2fa-title"><context/><value lang="de" status="verified">%1$@ hat %2$ld</value></text>
+            <text key="quote&quot;key"><context/><value lang="de" status="verified">D</value></text>
+            """))
+        let source = try #require(SwiftSourceExporter.export(document).first).text
+        for declaration in ["static var appName:", "static var appName_2:", "static var `default`:", "static func _2faTitle(_ arg1: String, _ arg2: Int)", #"translate("quote\"key")"#] {
+            #expect(source.contains(declaration), "\(declaration)")
+        }
+        #expect(source.contains("    /// line one\n    /// line two\n"))
+        #expect(try SwiftSyntaxCheck.parses(source))
+    }
+}
+
+/// Reads Android `strings.xml` into name → displayed text, applying aapt's escapes (`\'`, `\"`, `\\`, `\n`,
+/// `\t`, `\@`, `\?`, `\uXXXX`).
+enum AndroidStrings {
+    final class Reader: NSObject, XMLParserDelegate {
+        var strings: [String: String] = [:]
+        private var name: String?
+        private var buffer = ""
+
+        func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+            if element == "string" {
+                name = attributes["name"]
+                buffer = ""
+            }
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            buffer += string
+        }
+
+        func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
+            if element == "string", let name { strings[name] = AndroidStrings.unescape(buffer) }
+            name = nil
+        }
+    }
+
+    static func read(_ data: Data) throws -> [String: String] {
+        let reader = Reader()
+        let parser = XMLParser(data: data)
+        parser.delegate = reader
+        guard parser.parse() else { throw parser.parserError ?? TremaError.exportFailed(reason: "XML") }
+        return reader.strings
+    }
+
+    static func unescape(_ text: String) -> String {
+        var result = ""
+        var iterator = Array(text.unicodeScalars).makeIterator()
+        while let scalar = iterator.next() {
+            guard scalar == "\\", let next = iterator.next() else {
+                result.unicodeScalars.append(scalar)
+                continue
+            }
+            switch next {
+            case "n": result += "\n"
+            case "t": result += "\t"
+            case "u":
+                let hex = String(String.UnicodeScalarView((0..<4).compactMap { _ in iterator.next() }))
+                if let value = UInt32(hex, radix: 16), let decoded = Unicode.Scalar(value) { result.unicodeScalars.append(decoded) }
+            default: result.unicodeScalars.append(next)
+            }
+        }
+        return result
+    }
+}
+
+/// Runs the toolchain's parser over generated Swift source.
+enum SwiftSyntaxCheck {
+    static func parses(_ source: String) throws -> Bool {
+        let folder = try temporaryFolder()
+        let file = folder.appendingPathComponent("Texts.swift")
+        try Data(source.utf8).write(to: file)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swiftc", "-parse", file.path]
+        process.environment = ProcessInfo.processInfo.environment.merging(["PATH": "/opt/swift/usr/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin")]) { $1 }
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import GirdersTrema
+import Testing
+
+struct TremaModelTests {
+    @Test(arguments: [
+        (#"a\nb"#, "a\nb"), (#"a\tb\rc"#, "a\tb\rc"), (#"one \\ backslash"#, #"one \ backslash"#),
+        (#"\"quoted\" and \'single\'"#, #""quoted" and 'single'"#), (#"C:\Users\Public"#, #"C:\Users\Public"#),
+        (#"trailing \"#, #"trailing \"#, ), ("real\nline break", "real\nline break"), ("plain", "plain"),
+    ])
+    func valuesAreReadAsEscapedText(raw: String, meaning: String) {
+        #expect(TremaEscapes.read(raw) == meaning)
+        #expect(TremaValue(language: "de", status: .verified, text: raw).meaning(readingEscapes: false) == raw)
+    }
+
+    @Test(arguments: [
+        "girdersswift-texts.trm", "trema-android-texts.trm", "trema-core-test-ISO.trm", "trema-maven-text-iso8859-1.trm",
+        "golden/texts.trm",
+    ])
+    func writingAndParsingAgainGivesAnEqualDocument(_ name: String) throws {
+        let document = try TremaDocument(contentsOf: try fixture(name))
+        let again = try TremaDocument(data: document.xmlData(), file: "written.trm")
+        #expect(again == document)
+        #expect(try again.xmlData() == (try document.xmlData()))
+    }
+
+    @Test func hostileTextsSurviveARoundTripThroughTheWriter() throws {
+        var document = hostileDocument()
+        document.texts[0].context = "multi\nline & <context> with \"quotes\" and \r return"
+        document.schemaLocation = SchemaLocation(attribute: "xsi:noNamespaceSchemaLocation", url: SchemaLocation.standard.url)
+        document.texts.removeAll { $0.values.contains { $0.text.contains("\u{7}") } }
+        let again = try TremaDocument(data: document.xmlData())
+        #expect(again == document)
+    }
+
+    @Test func aControlCharacterXMLCannotCarryIsAnErrorNamingTheKey() {
+        let document = TremaDocument(
+            masterLanguage: "de", texts: [TremaText(key: "bell", values: [TremaValue(language: "de", status: .verified, text: "\u{7}")])])
+        #expect(throws: TremaError.exportFailed(reason: "text 'bell' holds a control character that XML 1.0 cannot carry")) {
+            try document.xmlData()
+        }
+    }
+
+    @Test func aSecondDocumentOverridesValuesAndAddsKeys() throws {
+        let first = try parse(tremaXML("""
+            <text key="a"><context>first</context><value lang="de" status="verified">A</value><value lang="en" status="verified">A-en</value></text>
+            <text key="b"><context/><value lang="de" status="verified">B</value></text>
+            """))
+        let second = try parse(tremaXML("""
+            <text key="a"><context/><value lang="en" status="translated">A-en-2</value><value lang="fr" status="initial">A-fr</value></text>
+            <text key="c"><context/><value lang="de" status="verified">C</value></text>
+            """))
+        let merged = first.overriding(with: second)
+        #expect(merged.texts.map(\.key) == ["a", "b", "c"])
+        #expect(merged.texts[0].context == "first")
+        #expect(merged.texts[0].values.map(\.text) == ["A", "A-en-2", "A-fr"])
+        #expect(merged.languages == ["de", "en", "fr"])
+    }
+
+    @Test func placeholdersAreScannedLikePrintf() {
+        let kinds = PrintfPlaceholder.argumentKinds("%@ has %d items at %.2f, 100%% and %p and %lld")
+        #expect(kinds == [1: .string, 2: .integer, 3: .double, 4: .integer])
+        #expect(PrintfPlaceholder.scan("50% off").map(\.conversion) == ["o"])
+        #expect(PrintfPlaceholder.scan("%").isEmpty && PrintfPlaceholder.scan("%z!").isEmpty)
+    }
+}

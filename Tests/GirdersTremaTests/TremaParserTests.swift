@@ -1,0 +1,111 @@
+import Foundation
+import GirdersTrema
+import Testing
+
+struct TremaParserTests {
+    @Test(arguments: [
+        "girdersswift-texts.trm", "trema-android-texts.trm", "trema-core-test-ISO.trm", "trema-core-test-UTF-8.trm",
+        "trema-maven-text-iso8859-1.trm",
+    ])
+    func everySampleFromNetcetera(_ name: String) throws {
+        let document = try TremaDocument(contentsOf: try fixture(name))
+        #expect(!document.texts.isEmpty)
+        #expect(document.texts.allSatisfy { !$0.values.isEmpty })
+    }
+
+    @Test func theGirdersSwiftSampleReadsWithItsSchemaLocation() throws {
+        let document = try TremaDocument(contentsOf: try fixture("girdersswift-texts.trm"))
+        #expect(document.masterLanguage == "de")
+        #expect(document.texts.map(\.key) == ["name", "refresh"])
+        #expect(document.text(forKey: "refresh")?.value(for: "de") == TremaValue(language: "de", status: .translated, text: "New Value"))
+        #expect(document.schemaLocation == .standard)
+    }
+
+    @Test func isoAndUTF8FilesGiveTheSameCharacters() throws {
+        let iso = try TremaDocument(contentsOf: try fixture("trema-core-test-ISO.trm"))
+        let utf8 = try TremaDocument(contentsOf: try fixture("trema-core-test-UTF-8.trm"))
+        #expect(iso.masterLanguage == "jp")
+        let isoText = iso.texts.flatMap(\.values).map(\.text).joined()
+        #expect(isoText.contains { !$0.isASCII })
+        #expect(iso.texts.map(\.key) == utf8.texts.map(\.key))
+        let maven = try TremaDocument(contentsOf: try fixture("trema-maven-text-iso8859-1.trm"))
+        #expect(maven.schemaLocation == nil)
+        #expect(maven.texts.flatMap(\.values).contains { $0.text.contains { "äöüéàè".contains($0) } })
+    }
+
+    @Test(arguments: [
+        #"noNamespaceSchemaLocation="http://software.group.nca/trema/schema/trema-1.0.xsd""#,
+        #"xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:noNamespaceSchemaLocation="http://software.group.nca/trema/schema/trema-1.0.xsd""#,
+        #"xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:noNamespaceSchemaLocation="https://raw.githubusercontent.com/netceteragroup/trema-core/master/src/main/resources/trema-1.0.xsd""#,
+        #"noNamespaceSchemaLocation="https://github.com/netceteragroup/trema-core/blob/master/src/main/resources/trema-1.0.xsd""#,
+        "",
+    ])
+    func everyKnownSchemaLocationSpellingIsAccepted(_ attribute: String) throws {
+        let document = try parse("<trema masterLang=\"de\" \(attribute)><text key=\"a\"><context/><value lang=\"de\" status=\"verified\">A</value></text></trema>")
+        #expect(document.texts.count == 1)
+        #expect((document.schemaLocation != nil) == !attribute.isEmpty)
+    }
+
+    @Test func textAndEntitiesAndCDATAAreReadAsXMLDefinesThem() throws {
+        let document = try parse(tremaXML("""
+              <text key="k">
+                <context>a &lt;b&gt; &amp; c</context>
+                <value lang="de" status="special">x &#x263A; <![CDATA[<raw>]]> y</value>
+              </text>
+            """))
+        #expect(document.texts[0].context == "a <b> & c")
+        #expect(document.texts[0].values[0].text == "x ☺ <raw> y")
+        #expect(document.texts[0].values[0].status == .special)
+    }
+
+    struct Case: Sendable, CustomStringConvertible {
+        let xml: String
+        let line: Int
+        let message: String
+        var description: String { message }
+    }
+
+    static let ruleViolations: [Case] = [
+        Case(xml: "<?xml version=\"1.0\"?>\n<trema>\n</trema>", line: 2, message: "<trema> needs a masterLang attribute"),
+        Case(xml: "<?xml version=\"1.0\"?>\n<texts masterLang=\"de\"/>", line: 2, message: "the root element must be <trema>, not <texts>"),
+        Case(xml: tremaXML("<text key=\"a\"><context/><value lang=\"de\" status=\"verified\">A</value></text>\n<text key=\"a\"><context/><value lang=\"de\" status=\"verified\">B</value></text>"), line: 4, message: "duplicate key 'a' (first at line 3)"),
+        Case(xml: tremaXML("<text><context/><value lang=\"de\" status=\"verified\">A</value></text>"), line: 3, message: "<text> needs a key attribute"),
+        Case(xml: tremaXML("<text key=\"\"><context/><value lang=\"de\" status=\"verified\">A</value></text>"), line: 3, message: "the key of <text> is empty"),
+        Case(xml: tremaXML("<text key=\"a\">\n<value lang=\"de\" status=\"verified\">A</value></text>"), line: 4, message: "text 'a' needs a <context> before its values"),
+        Case(xml: tremaXML("<text key=\"a\"><context/>\n<context/><value lang=\"de\" status=\"verified\">A</value></text>"), line: 4, message: "text 'a' has more than one <context>"),
+        Case(xml: tremaXML("<text key=\"a\"><context/></text>"), line: 3, message: "text 'a' has no value"),
+        Case(xml: tremaXML("<text key=\"a\"><context/><value status=\"verified\">A</value></text>"), line: 3, message: "a value of text 'a' has no lang attribute"),
+        Case(xml: tremaXML("<text key=\"a\"><context/><value lang=\"de\" status=\"verified\">A</value>\n<value lang=\"de\" status=\"initial\">B</value></text>"), line: 4, message: "text 'a' has two values for 'de' (first at line 3)"),
+        Case(xml: tremaXML("<text key=\"a\"><context/><value lang=\"de\">A</value></text>"), line: 3, message: "the 'de' value of text 'a' has no status attribute"),
+        Case(xml: tremaXML("<text key=\"a\"><context/><value lang=\"de\" status=\"done\">A</value></text>"), line: 3, message: "status 'done' of text 'a' (de) is not initial, translated, verified or special"),
+        Case(xml: tremaXML("<text key=\"a\"><context/><value lang=\"de\" status=\"verified\">A<b>bold</b></value></text>"), line: 3, message: "unexpected element <b> inside <value>"),
+        Case(xml: tremaXML("<text key=\"a\">stray<context/><value lang=\"de\" status=\"verified\">A</value></text>"), line: 3, message: "unexpected text 'stray' inside <text>"),
+        Case(xml: tremaXML("<text key=\"a\" id=\"1\"><context/><value lang=\"de\" status=\"verified\">A</value></text>"), line: 3, message: "unexpected attribute 'id' on <text>"),
+        Case(xml: "<trema masterLang=\"de\" noNamespaceSchemaLocation=\"http://example.com/other.xsd\"/>", line: 1, message: "unknown schema location 'http://example.com/other.xsd'; expected trema-1.0.xsd at software.group.nca or netceteragroup/trema-core"),
+        Case(xml: "<?xml version=\"1.0\" encoding=\"UTF-16\"?><trema masterLang=\"de\"/>", line: 1, message: "unsupported encoding UTF-16; trema files are UTF-8 or ISO-8859-1"),
+        Case(xml: tremaXML("<text key=\"a\"><context/><value lang=\"de\" status=\"verified\">A</text>"), line: 3, message: "not well-formed XML"),
+    ]
+
+    @Test(arguments: ruleViolations)
+    func eachRuleViolationIsReportedWithItsLineAndColumn(_ rule: Case) {
+        let found = violations(rule.xml)
+        let match = found.first { $0.message.hasPrefix(rule.message) }
+        #expect(match != nil, "got \(found)")
+        #expect(match?.location.line == rule.line)
+        #expect((match?.location.column ?? 0) >= 1)
+        #expect(match?.location.file == "test.trm")
+        #expect(match.map { "\($0)".hasPrefix("test.trm:\(rule.line):") } == true)
+    }
+
+    @Test func allViolationsOfAFileAreReportedTogether() {
+        let found = violations(tremaXML("""
+            <text key="a"><context/><value lang="de" status="bad">A</value></text>
+            <text key="a"><context/><value lang="de" status="verified">B</value><value lang="de" status="verified">C</value></text>
+            """))
+        #expect(found.count == 3)
+    }
+
+    @Test func aMissingFileIsACannotReadError() {
+        #expect(throws: TremaError.self) { try TremaDocument(contentsOf: URL(fileURLWithPath: "/no/such/file.trm")) }
+    }
+}

@@ -32,8 +32,10 @@ public final class Translator: Sendable {
 
     /// The text for `key` in `language` (or ``language``), formatted with `arguments` in that language's locale.
     ///
-    /// Without arguments the text is returned as it is. With arguments, `%s` placeholders take Swift strings like
-    /// `%@` (trema files shared with Android use `%s`).
+    /// Without arguments the text is returned as it is. With arguments, each placeholder is formatted on its own,
+    /// so the result is the same on Linux and Apple platforms: numbers without grouping, the language's decimal
+    /// separator, `%s` taking Swift strings like `%@` (trema files shared with Android use `%s`), and a
+    /// placeholder without an argument left as it is instead of reading garbage.
     public func translate(_ key: String, language: String? = nil, arguments: [any CVarArg] = []) -> String {
         let wanted = language ?? self.language
         guard let (format, found) = lookup(key, wanted) else {
@@ -41,7 +43,32 @@ public final class Translator: Sendable {
             return "?\(key)?"
         }
         guard !arguments.isEmpty else { return format }
-        return String(format: Self.swiftFormat(format), locale: Locale(identifier: found), arguments: arguments)
+        return Self.format(format, decimalSeparator: Locale(identifier: found).decimalSeparator ?? ".", arguments: arguments)
+    }
+
+    static func format(_ format: String, decimalSeparator: String, arguments: [any CVarArg]) -> String {
+        var result = ""
+        var cursor = format.startIndex
+        var next = 0
+        for placeholder in PrintfPlaceholder.scan(format) {
+            result += format[cursor..<placeholder.range.lowerBound]
+            cursor = placeholder.range.upperBound
+            guard placeholder.kind != .percent else {
+                result += "%"
+                continue
+            }
+            let index = (placeholder.position ?? next + 1) - 1
+            if placeholder.position == nil { next += 1 }
+            guard index < arguments.count else {
+                result += format[placeholder.range]
+                continue
+            }
+            let conversion = placeholder.kind == .string ? "@" : String(placeholder.conversion)
+            let modifiers = placeholder.kind == .string ? "" : placeholder.modifiers
+            let piece = String(format: "%" + modifiers + conversion, arguments[index])
+            result += placeholder.kind == .double ? piece.replacingOccurrences(of: ".", with: decimalSeparator) : piece
+        }
+        return result + format[cursor...]
     }
 
     private func lookup(_ key: String, _ language: String) -> (String, String)? {
@@ -54,19 +81,6 @@ public final class Translator: Sendable {
             if let value = tables[candidate]?[key] { return (value, candidate) }
         }
         return nil
-    }
-
-    /// `%s` and `%n$s` as `%@` and `%n$@`, so Swift strings can be passed.
-    static func swiftFormat(_ format: String) -> String {
-        guard format.contains("s") else { return format }
-        var result = ""
-        var cursor = format.startIndex
-        for placeholder in PrintfPlaceholder.scan(format) where placeholder.conversion == "s" {
-            result += format[cursor..<placeholder.range.lowerBound]
-            result += "%" + (placeholder.position.map { "\($0)$" } ?? "") + placeholder.modifiers.filter { !"hlqLzjt".contains($0) } + "@"
-            cursor = placeholder.range.upperBound
-        }
-        return result + format[cursor...]
     }
 
     /// The first of the user's preferred languages that has a table (exactly or by base language), else `master`.

@@ -33,6 +33,7 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
         benchmark("NetworkingBenchmarks", [.product(name: "GirdersNetworking", package: girders)]),
+        benchmark("TremaBenchmarks", [.product(name: "GirdersTrema", package: girders)]),
         benchmark(
             "DIBenchmarks",
             [.product(name: "GirdersDI", package: girders), .product(name: "Swinject", package: "Swinject")]),

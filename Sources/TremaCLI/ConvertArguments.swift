@@ -4,14 +4,12 @@ import GirdersTrema
 struct ConvertArguments {
     var input = ""
     var output = ""
-    var formats: [String] = []
+    var formats: [TremaExportFormat] = []
     var override: String?
     var options = ExportOptions()
 
-    static let knownFormats = ["strings", "xcstrings", "android", "swift"]
-
     init() {
-        formats = ["strings"]
+        formats = [.strings]
     }
 
     init(_ arguments: [String]) throws {
@@ -27,9 +25,10 @@ struct ConvertArguments {
             switch argument {
             case "--out": output = try value(for: argument)
             case "--format":
-                let format = try value(for: argument)
-                guard Self.knownFormats.contains(format) else {
-                    throw UsageError("unknown format '\(format)'; use \(Self.knownFormats.joined(separator: ", "))")
+                let name = try value(for: argument)
+                guard let format = TremaExportFormat(rawValue: name) else {
+                    let known = TremaExportFormat.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw UsageError("unknown format '\(name)'; use \(known)")
                 }
                 if !formats.contains(format) { formats.append(format) }
             case "--table": options.table = try value(for: argument)
@@ -58,7 +57,7 @@ struct ConvertArguments {
         }
         guard !output.isEmpty else { throw UsageError("convert needs --out <dir>") }
         self.input = input
-        if formats.isEmpty { formats = ["strings"] }
+        if formats.isEmpty { formats = [.strings] }
         options.sourceName = input.split(separator: "/").last.map(String.init) ?? input
     }
 }

@@ -55,15 +55,7 @@ enum TremaCommand {
         if let second = arguments.override {
             document = document.overriding(with: try TremaDocument(contentsOf: URL(fileURLWithPath: second)))
         }
-        var files: [ExportedFile] = []
-        for format in arguments.formats {
-            switch format {
-            case "strings": files += StringsExporter.export(document, options: arguments.options)
-            case "xcstrings": files += try StringCatalogExporter.export(document, options: arguments.options)
-            case "android": files += try AndroidExporter.export(document, options: arguments.options)
-            default: files += SwiftSourceExporter.export(document, options: arguments.options)
-            }
-        }
+        let files = try document.export(arguments.formats, options: arguments.options)
         try ExportedFile.write(files, to: URL(fileURLWithPath: arguments.output))
         return Outcome(output: "wrote \(files.count) files to \(arguments.output)\n")
     }

@@ -21,16 +21,25 @@ public enum AndroidExporter {
             owners[name] = text.key
         }
         let defaultLanguage = options.androidDefaultLanguage ?? document.masterLanguage
+        var names: [String: String] = [:]
+        for (name, key) in owners { names[key] = name }
         return document.exportLanguages(options).map { language in
-            var out = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<resources>\n"
-            for entry in document.entries(for: language, options) {
-                if options.includesComments && !entry.text.context.isEmpty {
-                    out += "  <!-- \(entry.text.context.replacingOccurrences(of: "--", with: "- -")) -->\n"
+            var out = ByteWriter()
+            out.write("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<resources>\n")
+            document.forEachEntry(for: language, options) { text, _, meaning in
+                if options.includesComments && !text.context.isEmpty {
+                    out.write("  <!-- ")
+                    out.write(comment(text.context))
+                    out.write(" -->\n")
                 }
-                out += "  <string name=\"\(resourceName(entry.text.key))\">\(escape(positional(entry.meaning)))</string>\n"
+                out.write("  <string name=\"")
+                out.write(names[text.key] ?? resourceName(text.key))
+                out.write("\">")
+                writeEscaped(positional(meaning), to: &out)
+                out.write("</string>\n")
             }
-            out += "</resources>\n"
-            return ExportedFile(path: "res/\(folder(for: language, default: defaultLanguage))/strings.xml", data: Data(out.utf8))
+            out.write("</resources>\n")
+            return ExportedFile(path: "res/\(folder(for: language, default: defaultLanguage))/strings.xml", data: out.data)
         }
     }
 
@@ -64,59 +73,87 @@ public enum AndroidExporter {
 
     /// Printf placeholders made positional for Android.
     public static func positional(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
         let placeholders = PrintfPlaceholder.scan(text)
         guard !placeholders.isEmpty else { return text }
-        var result = ""
+        var result: [UInt8] = []
+        result.reserveCapacity(text.utf8.count + 8)
         var cursor = text.startIndex
         var next = 1
         for placeholder in placeholders {
-            result += text[cursor..<placeholder.range.lowerBound]
+            result += text.utf8[cursor..<placeholder.range.lowerBound]
             cursor = placeholder.range.upperBound
             switch placeholder.kind {
             case .percent, .pointer:
-                result += text[placeholder.range]
+                result += text.utf8[placeholder.range]
             case .integer, .double, .string:
                 let position = placeholder.position ?? next
                 if placeholder.position == nil { next += 1 }
-                let modifiers = placeholder.modifiers.filter { !"hlqLzjt".contains($0) }
-                result += "%\(position)$\(modifiers)\(androidConversion(placeholder.conversion))"
+                result.append(UInt8(ascii: "%"))
+                result += String(position).utf8
+                result.append(UInt8(ascii: "$"))
+                result += placeholder.modifiers.utf8.filter { !lengthModifiers.contains($0) }
+                result.append(androidConversion(placeholder.conversion))
             }
         }
-        result += text[cursor...]
-        return result
+        result += text.utf8[cursor...]
+        return String(decoding: result, as: UTF8.self)
     }
 
-    private static func androidConversion(_ conversion: Character) -> Character {
+    private static let lengthModifiers = ByteSet("hlqLzjt")
+
+    private static func androidConversion(_ conversion: Character) -> UInt8 {
         switch conversion {
-        case "@", "S": "s"
-        case "i", "u", "D", "U": "d"
-        case "C": "c"
-        default: conversion
+        case "@", "S": UInt8(ascii: "s")
+        case "i", "u", "D", "U": UInt8(ascii: "d")
+        case "C": UInt8(ascii: "c")
+        default: conversion.asciiValue ?? UInt8(ascii: "s")
         }
     }
 
     /// XML and Android resource escaping of a value.
     public static func escape(_ text: String) -> String {
-        var result = ""
-        for (offset, scalar) in text.unicodeScalars.enumerated() {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\\": result += "\\\\"
-            case "'": result += "\\'"
-            case "\"": result += "\\\""
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "@" where offset == 0: result += "\\@"
-            case "?" where offset == 0: result += "\\?"
-            case " " where offset == 0 || offset == text.unicodeScalars.count - 1: result += "\\u0020"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
+        var out = ByteWriter(capacity: text.utf8.count + 8)
+        writeEscaped(text, to: &out)
+        return String(decoding: out.bytes, as: UTF8.self)
+    }
+
+    /// Writes an escaped value: the table for every byte, plus a leading `@` or `?` and leading or trailing
+    /// spaces, which aapt would otherwise read as references or trim.
+    static func writeEscaped(_ text: String, to out: inout ByteWriter) {
+        let utf8 = text.utf8
+        guard let first = utf8.first else { return }
+        guard first == UInt8(ascii: "@") || first == UInt8(ascii: "?") || first == UInt8(ascii: " ") || utf8.last == UInt8(ascii: " ")
+        else {
+            out.write(text, escaping: table)
+            return
         }
-        return result
+        var middle = Substring(text)
+        if first == UInt8(ascii: " ") {
+            out.write("\\u0020")
+            middle = middle.dropFirst()
+        } else if first != UInt8(ascii: " ") && (first == UInt8(ascii: "@") || first == UInt8(ascii: "?")) {
+            out.write(UInt8(ascii: "\\"))
+            out.write(first)
+            middle = middle.dropFirst()
+        }
+        let trailingSpace = middle.utf8.last == UInt8(ascii: " ")
+        if trailingSpace { middle = middle.dropLast() }
+        out.write(String(middle), escaping: table)
+        if trailingSpace { out.write("\\u0020") }
+    }
+
+    private static let table = EscapeTable(
+        [
+            UInt8(ascii: "&"): "&amp;", UInt8(ascii: "<"): "&lt;", UInt8(ascii: ">"): "&gt;",
+            UInt8(ascii: "\\"): "\\\\", UInt8(ascii: "'"): "\\'", UInt8(ascii: "\""): "\\\"", 0x0A: "\\n", 0x09: "\\t",
+        ], controlPrefix: "\\u", uppercaseHex: false)
+
+    /// `text` safe inside an XML comment, which cannot contain `--` or end with `-`.
+    static func comment(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "-")) else { return text }
+        var result = text
+        while result.contains("--") { result = result.replacingOccurrences(of: "--", with: "- -") }
+        return result.hasSuffix("-") ? result + " " : result
     }
 }

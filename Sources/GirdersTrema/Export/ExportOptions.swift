@@ -38,30 +38,32 @@ public struct ExportOptions: Sendable {
     }
 }
 
-/// One exported entry: the text and the value chosen for a language.
-struct ExportEntry {
-    let text: TremaText
-    let value: TremaValue
-    let meaning: String
-}
-
 extension TremaDocument {
     /// The languages an export covers.
     func exportLanguages(_ options: ExportOptions) -> [String] {
         options.languages ?? languages
     }
 
-    /// The entries of `language` in file order under `options`: filtered by status, filled from the master
-    /// language when asked.
-    func entries(for language: String, _ options: ExportOptions) -> [ExportEntry] {
-        texts.compactMap { text in
-            let allowed = { (value: TremaValue) in options.statuses?.contains(value.status) ?? true }
-            var chosen = text.value(for: language).flatMap { allowed($0) ? $0 : nil }
-            if chosen == nil, options.fillsFromMaster, language != masterLanguage {
-                chosen = text.value(for: masterLanguage).flatMap { allowed($0) ? $0 : nil }
+    /// Calls `body` with each text of `language` in file order under `options`, its chosen value and that value's
+    /// meaning: filtered by status, filled from the master language when asked. Nothing is copied.
+    func forEachEntry(
+        for language: String, _ options: ExportOptions, _ body: (TremaText, TremaValue, String) throws -> Void
+    ) rethrows {
+        let fills = options.fillsFromMaster && language != masterLanguage
+        for text in texts {
+            var chosen: TremaValue?
+            for value in text.values where value.language == language {
+                if options.statuses?.contains(value.status) ?? true { chosen = value }
+                break
             }
-            guard let value = chosen else { return nil }
-            return ExportEntry(text: text, value: value, meaning: value.meaning(readingEscapes: options.readsEscapes))
+            if chosen == nil && fills {
+                for value in text.values where value.language == masterLanguage {
+                    if options.statuses?.contains(value.status) ?? true { chosen = value }
+                    break
+                }
+            }
+            guard let value = chosen else { continue }
+            try body(text, value, value.meaning(readingEscapes: options.readsEscapes))
         }
     }
 }

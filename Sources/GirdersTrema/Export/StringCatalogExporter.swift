@@ -3,7 +3,8 @@ import Foundation
 /// An Xcode String Catalog (`<table>.xcstrings`, JSON) with every key and language.
 ///
 /// Trema statuses become catalog states: `initial` is `needs_review`, `translated`, `verified` and `special` are
-/// `translated`. Contexts become comments.
+/// `translated`. Contexts become comments. Keys and languages are sorted and the layout is Xcode's (two-space
+/// indentation, `" : "`), so a catalog under version control changes only where the texts change.
 public enum StringCatalogExporter {
     /// The catalog state for a trema status.
     public static func state(for status: TremaStatus) -> String {
@@ -14,30 +15,51 @@ public enum StringCatalogExporter {
     public static func export(_ document: TremaDocument, options: ExportOptions = ExportOptions()) throws(TremaError)
         -> [ExportedFile]
     {
-        var strings: [String: [String: Any]] = [:]
-        for text in document.texts {
-            var entry: [String: Any] = ["extractionState": "manual", "localizations": [String: Any]()]
-            if !text.context.isEmpty { entry["comment"] = text.context }
-            strings[text.key] = entry
-        }
+        var units: [String: [(language: String, value: TremaValue, meaning: String)]] = [:]
         for language in document.exportLanguages(options) {
-            for item in document.entries(for: language, options) {
-                var localizations = strings[item.text.key]?["localizations"] as? [String: Any] ?? [:]
-                localizations[language] = [
-                    "stringUnit": ["state": state(for: item.value.status), "value": item.meaning]
-                ]
-                strings[item.text.key]?["localizations"] = localizations
+            document.forEachEntry(for: language, options) { text, value, meaning in
+                units[text.key, default: []].append((language, value, meaning))
             }
         }
-        let catalog: [String: Any] = [
-            "sourceLanguage": document.masterLanguage, "strings": strings, "version": "1.0",
-        ]
-        do {
-            let data = try JSONSerialization.data(
-                withJSONObject: catalog, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-            return [ExportedFile(path: "\(options.table).xcstrings", data: data + Data("\n".utf8))]
-        } catch {
-            throw .exportFailed(reason: "cannot write the string catalog: \(error.localizedDescription)")
+        var out = ByteWriter(capacity: 1 << 16)
+        out.write("{\n  \"sourceLanguage\" : ")
+        writeString(document.masterLanguage, to: &out)
+        out.write(",\n  \"strings\" : {")
+        for (index, text) in document.texts.sorted(by: { $0.key < $1.key }).enumerated() {
+            out.write(index == 0 ? "\n    " : ",\n    ")
+            writeString(text.key, to: &out)
+            out.write(" : {\n")
+            if !text.context.isEmpty {
+                out.write("      \"comment\" : ")
+                writeString(text.context, to: &out)
+                out.write(",\n")
+            }
+            out.write("      \"extractionState\" : \"manual\",\n      \"localizations\" : {")
+            let localizations = (units[text.key] ?? []).sorted { $0.language < $1.language }
+            for (position, unit) in localizations.enumerated() {
+                out.write(position == 0 ? "\n        " : ",\n        ")
+                writeString(unit.language, to: &out)
+                out.write(" : {\n          \"stringUnit\" : {\n            \"state\" : ")
+                writeString(state(for: unit.value.status), to: &out)
+                out.write(",\n            \"value\" : ")
+                writeString(unit.meaning, to: &out)
+                out.write("\n          }\n        }")
+            }
+            out.write(localizations.isEmpty ? "}\n    }" : "\n      }\n    }")
         }
+        out.write(document.texts.isEmpty ? "},\n" : "\n  },\n")
+        out.write("  \"version\" : \"1.0\"\n}\n")
+        return [ExportedFile(path: "\(options.table).xcstrings", data: out.data)]
     }
+
+    /// A JSON string literal.
+    static func writeString(_ text: String, to out: inout ByteWriter) {
+        out.write(UInt8(ascii: "\""))
+        out.write(text, escaping: jsonTable)
+        out.write(UInt8(ascii: "\""))
+    }
+
+    private static let jsonTable = EscapeTable(
+        [UInt8(ascii: "\""): "\\\"", UInt8(ascii: "\\"): "\\\\", 0x0A: "\\n", 0x0D: "\\r", 0x09: "\\t"],
+        controlPrefix: "\\u", uppercaseHex: false)
 }

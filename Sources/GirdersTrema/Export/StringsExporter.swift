@@ -9,39 +9,38 @@ public enum StringsExporter {
     /// One file per language.
     public static func export(_ document: TremaDocument, options: ExportOptions = ExportOptions()) -> [ExportedFile] {
         document.exportLanguages(options).map { language in
-            var out = ""
-            for entry in document.entries(for: language, options) {
-                if options.includesComments && !entry.text.context.isEmpty {
-                    out += "/* \(comment(entry.text.context)) */\n"
+            var out = ByteWriter()
+            document.forEachEntry(for: language, options) { text, _, meaning in
+                if options.includesComments && !text.context.isEmpty {
+                    out.write("/* ")
+                    out.write(comment(text.context))
+                    out.write(" */\n")
                 }
-                out += "\"\(escape(entry.text.key))\" = \"\(escape(entry.meaning))\";\n"
+                out.write(UInt8(ascii: "\""))
+                out.write(text.key, escaping: table)
+                out.write("\" = \"")
+                out.write(meaning, escaping: table)
+                out.write("\";\n")
             }
-            return ExportedFile(path: "\(language).lproj/\(options.table).strings", data: Data(out.utf8))
+            return ExportedFile(path: "\(language).lproj/\(options.table).strings", data: out.data)
         }
     }
 
     /// `text` escaped for a quoted `.strings` string.
     public static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count + 2)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": result += "\\\\"
-            case "\"": result += "\\\""
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                result += "\\U" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+        var out = ByteWriter(capacity: text.utf8.count + 8)
+        out.write(text, escaping: table)
+        return String(decoding: out.bytes, as: UTF8.self)
     }
+
+    private static let table = EscapeTable(
+        [
+            UInt8(ascii: "\\"): "\\\\", UInt8(ascii: "\""): "\\\"", 0x0A: "\\n", 0x0D: "\\r", 0x09: "\\t",
+            0x7F: "\\U007F",
+        ], controlPrefix: "\\U")
 
     /// `text` safe inside `/* ... */`: `*/` cannot end the comment early.
     static func comment(_ text: String) -> String {
-        text.replacingOccurrences(of: "*/", with: "* /")
+        text.utf8.contains(UInt8(ascii: "*")) ? text.replacingOccurrences(of: "*/", with: "* /") : text
     }
 }

@@ -36,39 +36,49 @@ public struct PrintfPlaceholder: Sendable, Equatable {
 
     /// Every placeholder in `text`, in order. A `%` not followed by a valid placeholder is not one.
     public static func scan(_ text: String) -> [PrintfPlaceholder] {
+        let utf8 = text.utf8
+        guard utf8.contains(UInt8(ascii: "%")) else { return [] }
         var result: [PrintfPlaceholder] = []
-        var index = text.startIndex
-        while let percent = text[index...].firstIndex(of: "%") {
-            var cursor = text.index(after: percent)
-            guard cursor < text.endIndex else { break }
-            if text[cursor] == "%" {
-                result.append(PrintfPlaceholder(position: nil, modifiers: "", conversion: "%", range: percent..<text.index(after: cursor)))
-                index = text.index(after: cursor)
+        var index = utf8.startIndex
+        while let percent = utf8[index...].firstIndex(of: UInt8(ascii: "%")) {
+            var cursor = utf8.index(after: percent)
+            guard cursor < utf8.endIndex else { break }
+            if utf8[cursor] == UInt8(ascii: "%") {
+                cursor = utf8.index(after: cursor)
+                result.append(PrintfPlaceholder(position: nil, modifiers: "", conversion: "%", range: percent..<cursor))
+                index = cursor
                 continue
             }
-            var position: Int?
+            var number = 0
             let digitsStart = cursor
-            while cursor < text.endIndex, text[cursor].isASCII, text[cursor].isNumber { cursor = text.index(after: cursor) }
-            if cursor < text.endIndex, text[cursor] == "$", cursor > digitsStart, let number = Int(text[digitsStart..<cursor]), number > 0 {
+            while cursor < utf8.endIndex, (48...57).contains(utf8[cursor]), number < 1_000_000 {
+                number = number * 10 + Int(utf8[cursor] - 48)
+                cursor = utf8.index(after: cursor)
+            }
+            var position: Int?
+            if cursor < utf8.endIndex, utf8[cursor] == UInt8(ascii: "$"), cursor > digitsStart, number > 0 {
                 position = number
-                cursor = text.index(after: cursor)
+                cursor = utf8.index(after: cursor)
             } else {
                 cursor = digitsStart
             }
             let modifiersStart = cursor
-            while cursor < text.endIndex, "-+ #0123456789.'hlqLzjt".contains(text[cursor]) { cursor = text.index(after: cursor) }
-            guard cursor < text.endIndex, "@dDiouUxXcCfFeEgGaAsSp".contains(text[cursor]) else {
-                index = text.index(after: percent)
+            while cursor < utf8.endIndex, modifierBytes.contains(utf8[cursor]) { cursor = utf8.index(after: cursor) }
+            guard cursor < utf8.endIndex, conversionBytes.contains(utf8[cursor]) else {
+                index = utf8.index(after: percent)
                 continue
             }
-            result.append(
-                PrintfPlaceholder(
-                    position: position, modifiers: String(text[modifiersStart..<cursor]), conversion: text[cursor],
-                    range: percent..<text.index(after: cursor)))
-            index = text.index(after: cursor)
+            let conversion = Character(Unicode.Scalar(utf8[cursor]))
+            let modifiers = modifiersStart == cursor ? "" : String(text[modifiersStart..<cursor])
+            cursor = utf8.index(after: cursor)
+            result.append(PrintfPlaceholder(position: position, modifiers: modifiers, conversion: conversion, range: percent..<cursor))
+            index = cursor
         }
         return result
     }
+
+    private static let modifierBytes = ByteSet("-+ #0123456789.'hlqLzjt")
+    private static let conversionBytes = ByteSet("@dDiouUxXcCfFeEgGaAsSp")
 
     /// The argument kinds by position (1-based), numbering unpositioned placeholders in order as printf does;
     /// `%%` and `%p` are skipped.
@@ -81,5 +91,21 @@ public struct PrintfPlaceholder: Sendable, Equatable {
             kinds[position] = placeholder.kind
         }
         return kinds
+    }
+}
+
+/// A set of ASCII bytes as a 128-bit mask.
+struct ByteSet: Sendable {
+    private var low: UInt64 = 0
+    private var high: UInt64 = 0
+
+    init(_ characters: String) {
+        for byte in characters.utf8 where byte < 128 {
+            if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
+        }
+    }
+
+    @inline(__always) func contains(_ byte: UInt8) -> Bool {
+        byte < 64 ? (low >> UInt64(byte)) & 1 == 1 : byte < 128 && (high >> UInt64(byte - 64)) & 1 == 1
     }
 }

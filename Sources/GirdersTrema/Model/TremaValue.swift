@@ -9,7 +9,11 @@ public struct TremaValue: Sendable, CustomStringConvertible {
     /// The review state.
     public var status: TremaStatus
     /// The text as written in the file.
-    public var text: String
+    public var text: String {
+        didSet { readMeaning = TremaEscapes.read(text) }
+    }
+    /// ``text`` with its escapes read, computed once.
+    private var readMeaning: String
     /// Where the `<value>` element starts, when parsed from a file.
     public var location: SourceLocation?
 
@@ -18,12 +22,13 @@ public struct TremaValue: Sendable, CustomStringConvertible {
         self.language = language
         self.status = status
         self.text = text
+        self.readMeaning = TremaEscapes.read(text)
         self.location = location
     }
 
     /// The text the user sees: escapes read (the default), or the raw text when `readingEscapes` is `false`.
     public func meaning(readingEscapes: Bool = true) -> String {
-        readingEscapes ? TremaEscapes.read(text) : text
+        readingEscapes ? readMeaning : text
     }
 
     /// `lang [status]: text`.
@@ -43,28 +48,28 @@ public enum TremaEscapes {
     /// backslash before anything else (as in `C:\Users`) stays a literal backslash.
     public static func read(_ text: String) -> String {
         guard text.utf8.contains(UInt8(ascii: "\\")) else { return text }
-        var result = ""
+        var result: [UInt8] = []
         result.reserveCapacity(text.utf8.count)
         var pendingBackslash = false
-        for character in text {
+        for byte in text.utf8 {
             if pendingBackslash {
                 pendingBackslash = false
-                switch character {
-                case "n": result.append("\n")
-                case "t": result.append("\t")
-                case "r": result.append("\r")
-                case "\\", "\"", "'": result.append(character)
+                switch byte {
+                case UInt8(ascii: "n"): result.append(0x0A)
+                case UInt8(ascii: "t"): result.append(0x09)
+                case UInt8(ascii: "r"): result.append(0x0D)
+                case UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "'"): result.append(byte)
                 default:
-                    result.append("\\")
-                    result.append(character)
+                    result.append(UInt8(ascii: "\\"))
+                    result.append(byte)
                 }
-            } else if character == "\\" {
+            } else if byte == UInt8(ascii: "\\") {
                 pendingBackslash = true
             } else {
-                result.append(character)
+                result.append(byte)
             }
         }
-        if pendingBackslash { result.append("\\") }
-        return result
+        if pendingBackslash { result.append(UInt8(ascii: "\\")) }
+        return String(decoding: result, as: UTF8.self)
     }
 }

@@ -1,9 +1,5 @@
 public import Foundation
 
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
-
 extension TremaDocument {
     /// Parses a trema file, enforcing every rule of trema-1.0.xsd.
     /// - Throws: ``TremaError/invalidDocument(file:violations:)`` listing every violation with its line and
@@ -18,51 +14,108 @@ extension TremaDocument {
         try self.init(data: data, file: url.path)
     }
 
-    /// Parses trema XML from memory; `file` names it in errors.
+    /// Parses trema XML from memory; `file` names it in errors. The file is UTF-8 or ISO-8859-1, as its XML
+    /// declaration says.
     public init(data: Data, file: String = "(data)") throws(TremaError) {
-        let start = SourceLocation(file: file, line: 1, column: 1)
-        if let problem = XMLDeclaration.encodingProblem(in: data) {
-            throw .invalidDocument(file: file, violations: [TremaError.Violation(location: start, message: problem)])
+        func failure(_ line: Int, _ column: Int, _ message: String) -> TremaError {
+            .invalidDocument(
+                file: file,
+                violations: [TremaError.Violation(location: SourceLocation(file: file, line: line, column: column), message: message)])
         }
-        let handler = TremaParserDelegate(file: file)
-        let parser = XMLParser(data: data)
-        parser.delegate = handler
-        parser.shouldResolveExternalEntities = false
-        let wellFormed = parser.parse()
-        if !wellFormed, handler.fatal == nil {
-            handler.fatal = TremaError.Violation(
-                location: SourceLocation(file: file, line: parser.lineNumber, column: parser.columnNumber),
-                message: "not well-formed XML (\(parser.parserError.map { "\($0)" } ?? "unknown error"))")
+        let utf8: [UInt8]
+        switch XMLDeclaration.encoding(of: data) {
+        case .unsupported(let problem):
+            throw failure(1, 1, problem)
+        case .latin1:
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(data.count + data.count / 8)
+            for byte in data {
+                if byte < 0x80 {
+                    bytes.append(byte)
+                } else {
+                    bytes.append(0xC0 | (byte >> 6))
+                    bytes.append(0x80 | (byte & 0x3F))
+                }
+            }
+            utf8 = bytes
+        case .utf8:
+            if let (line, column) = XMLDeclaration.firstInvalidUTF8(in: data) {
+                throw failure(line, column, "invalid UTF-8; the XML declaration says UTF-8")
+            }
+            utf8 = Array(data)
         }
-        var violations = handler.violations
-        if let fatal = handler.fatal { violations.append(fatal) }
-        if !handler.sawRoot && violations.isEmpty {
-            violations.append(TremaError.Violation(location: start, message: "no <trema> root element"))
+        var builder = TremaBuilder(file: file)
+        var scanner = XMLScanner(utf8: utf8)
+        do {
+            try scanner.scan(into: &builder)
+        } catch {
+            builder.violations.append(
+                TremaError.Violation(
+                    location: SourceLocation(file: file, line: error.line, column: error.column),
+                    message: "not well-formed XML: \(error.message)"))
         }
-        guard violations.isEmpty, let master = handler.masterLanguage else {
+        var violations = builder.violations
+        if !builder.sawRoot && violations.isEmpty {
+            violations.append(TremaError.Violation(location: SourceLocation(file: file, line: 1, column: 1), message: "no <trema> root element"))
+        }
+        guard violations.isEmpty, let master = builder.masterLanguage else {
             throw .invalidDocument(file: file, violations: violations)
         }
-        self.init(masterLanguage: master, texts: handler.texts, schemaLocation: handler.schemaLocation)
+        self.init(masterLanguage: master, texts: builder.texts, schemaLocation: builder.schemaLocation)
     }
 }
 
-/// Reads the XML declaration's encoding: trema files are UTF-8 or ISO-8859-1.
+/// The XML declaration's encoding: trema files are UTF-8 or ISO-8859-1.
 enum XMLDeclaration {
-    static func encodingProblem(in data: Data) -> String? {
+    /// What the declaration says.
+    enum Encoding: Equatable {
+        case utf8
+        case latin1
+        case unsupported(String)
+    }
+
+    static func encoding(of data: Data) -> Encoding {
         let head = data.prefix(2)
         if head == Data([0xFE, 0xFF]) || head == Data([0xFF, 0xFE]) {
-            return "the file is UTF-16; trema files are UTF-8 or ISO-8859-1"
+            return .unsupported("the file is UTF-16; trema files are UTF-8 or ISO-8859-1")
         }
         let prefix = String(decoding: data.prefix(200), as: UTF8.self)
-        guard prefix.hasPrefix("<?xml") || prefix.hasPrefix("\u{FEFF}<?xml"),
-            let end = prefix.range(of: "?>")
-        else { return nil }
+        guard prefix.hasPrefix("<?xml") || prefix.hasPrefix("\u{FEFF}<?xml"), let end = prefix.range(of: "?>") else {
+            return .utf8
+        }
         let declaration = prefix[..<end.lowerBound]
-        guard let attribute = declaration.range(of: "encoding=") else { return nil }
+        guard let attribute = declaration.range(of: "encoding=") else { return .utf8 }
         let rest = declaration[attribute.upperBound...]
-        guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
+        guard let quote = rest.first, quote == "\"" || quote == "'" else { return .utf8 }
         let name = rest.dropFirst().prefix { $0 != quote }.uppercased()
-        let accepted = ["UTF-8", "UTF8", "ISO-8859-1", "ISO8859-1", "LATIN1"]
-        return accepted.contains(name) ? nil : "unsupported encoding \(name); trema files are UTF-8 or ISO-8859-1"
+        switch name {
+        case "UTF-8", "UTF8": return .utf8
+        case "ISO-8859-1", "ISO8859-1", "LATIN1", "ISO_8859-1": return .latin1
+        default: return .unsupported("unsupported encoding \(name); trema files are UTF-8 or ISO-8859-1")
+        }
+    }
+
+    /// The line and column of the first byte that is not valid UTF-8, or `nil`.
+    static func firstInvalidUTF8(in data: Data) -> (Int, Int)? {
+        guard String(validating: data, as: UTF8.self) == nil else { return nil }
+        var line = 1
+        var lineStart = 0
+        var offset = 0
+        var iterator = data.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar):
+                offset += scalar.count
+                if scalar.first == 0x0A {
+                    line += 1
+                    lineStart = offset
+                }
+            case .error:
+                return (line, offset - lineStart + 1)
+            case .emptyInput:
+                return nil
+            }
+        }
     }
 }

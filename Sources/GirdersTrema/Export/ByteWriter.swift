@@ -1,0 +1,77 @@
+import Foundation
+
+/// A growing UTF-8 buffer the exporters write into: far cheaper than appending to `String` on Linux.
+struct ByteWriter {
+    private(set) var bytes: [UInt8] = []
+
+    init(capacity: Int = 4096) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    mutating func write(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    mutating func write(_ byte: UInt8) {
+        bytes.append(byte)
+    }
+
+    /// Writes `text` with every ASCII byte that has a replacement in `table` replaced; other bytes (including
+    /// those of multi-byte characters) are copied. Text that needs no escaping is copied in one go.
+    mutating func write(_ text: String, escaping table: EscapeTable) {
+        let utf8 = text.utf8
+        guard utf8.contains(where: table.escapes) else {
+            bytes.append(contentsOf: utf8)
+            return
+        }
+        table.flat.withUnsafeBufferPointer { flat in
+            for byte in utf8 {
+                if table.escapes(byte) {
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: flat[table.ranges[Int(byte)]]))
+                } else {
+                    bytes.append(byte)
+                }
+            }
+        }
+    }
+
+    var data: Data { Data(bytes) }
+}
+
+/// Replacements for ASCII bytes: a 128-bit mask of the bytes to replace and their replacements in one buffer,
+/// so escaping a byte costs no reference counting.
+struct EscapeTable: Sendable {
+    private let low: UInt64
+    private let high: UInt64
+    let flat: [UInt8]
+    let ranges: [Range<Int>]
+
+    /// A table from explicit replacements; control characters without one get `controlPrefix` and 4 hex digits.
+    init(_ explicit: [UInt8: String], controlPrefix: String?, uppercaseHex: Bool = true) {
+        var replacements = [String?](repeating: nil, count: 128)
+        for byte in 0..<UInt8(0x20) where controlPrefix != nil {
+            let digits = String(byte, radix: 16, uppercase: uppercaseHex)
+            replacements[Int(byte)] = (controlPrefix ?? "") + String(repeating: "0", count: 4 - digits.count) + digits
+        }
+        for (byte, replacement) in explicit where byte < 0x80 { replacements[Int(byte)] = replacement }
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        var flat: [UInt8] = []
+        var ranges = [Range<Int>](repeating: 0..<0, count: 128)
+        for (byte, replacement) in replacements.enumerated() {
+            guard let replacement else { continue }
+            if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
+            ranges[byte] = flat.count..<(flat.count + replacement.utf8.count)
+            flat += replacement.utf8
+        }
+        self.low = low
+        self.high = high
+        self.flat = flat
+        self.ranges = ranges
+    }
+
+    /// Whether `byte` has a replacement.
+    @inline(__always) func escapes(_ byte: UInt8) -> Bool {
+        byte < 64 ? (low >> UInt64(byte)) & 1 == 1 : byte < 128 && (high >> UInt64(byte - 64)) & 1 == 1
+    }
+}

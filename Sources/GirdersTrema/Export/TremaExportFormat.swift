@@ -1,0 +1,69 @@
+import Foundation
+
+/// The formats a trema document exports to.
+public enum TremaExportFormat: String, Sendable, CaseIterable {
+    /// Apple `.strings` files; see ``StringsExporter``.
+    case strings
+    /// An Xcode String Catalog; see ``StringCatalogExporter``.
+    case xcstrings
+    /// Android `strings.xml` resources; see ``AndroidExporter``.
+    case android
+    /// Swift source; see ``SwiftSourceExporter``.
+    case swift
+
+    /// This format's files for `document`.
+    public func export(_ document: TremaDocument, options: ExportOptions = ExportOptions()) throws(TremaError)
+        -> [ExportedFile]
+    {
+        switch self {
+        case .strings: StringsExporter.export(document, options: options)
+        case .xcstrings: try StringCatalogExporter.export(document, options: options)
+        case .android: try AndroidExporter.export(document, options: options)
+        case .swift: SwiftSourceExporter.export(document, options: options)
+        }
+    }
+}
+
+extension TremaDocument {
+    /// The files of every format in `formats`, produced in parallel, in the order of `formats`.
+    /// - Throws: the first format's ``TremaError``, after all formats finished.
+    public func export(
+        _ formats: [TremaExportFormat], options: ExportOptions = ExportOptions()
+    ) throws(TremaError) -> [ExportedFile] {
+        let results = ResultBox(count: formats.count)
+        DispatchQueue.concurrentPerform(iterations: formats.count) { index in
+            let outcome: Result<[ExportedFile], TremaError>
+            do throws(TremaError) {
+                outcome = .success(try formats[index].export(self, options: options))
+            } catch {
+                outcome = .failure(error)
+            }
+            results.set(index, outcome)
+        }
+        var files: [ExportedFile] = []
+        for outcome in results.values {
+            switch outcome {
+            case .success(let produced): files += produced
+            case .failure(let error): throw error
+            case nil: continue
+            }
+        }
+        return files
+    }
+}
+
+/// The lock box the parallel export collects into.
+private final class ResultBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [Result<[ExportedFile], TremaError>?]
+
+    init(count: Int) {
+        results = Array(repeating: nil, count: count)
+    }
+
+    func set(_ index: Int, _ result: Result<[ExportedFile], TremaError>) {
+        lock.withLock { results[index] = result }
+    }
+
+    var values: [Result<[ExportedFile], TremaError>?] { lock.withLock { results } }
+}

@@ -1,0 +1,188 @@
+/// Builds a ``TremaDocument`` from the scanner's events and records every rule of trema-1.0.xsd the file breaks.
+struct TremaBuilder: XMLScanner.Handler {
+    let file: String
+    var violations: [TremaError.Violation] = []
+    var masterLanguage: String?
+    var schemaLocation: SchemaLocation?
+    var texts: [TremaText] = []
+    var sawRoot = false
+
+    private var path: [String] = []
+    private var keys: [String: SourceLocation] = [:]
+    private var current: TremaText?
+    private var sawContext = false
+    private var languages: [(language: String, location: SourceLocation)] = []
+    private var valueHeader: (language: String, status: TremaStatus, location: SourceLocation)?
+    private var buffer = ""
+    private var collecting = false
+
+    private var here = SourceLocation(file: "", line: 1, column: 1)
+
+    init(file: String) {
+        self.file = file
+    }
+
+    private mutating func report(_ message: String, at location: SourceLocation? = nil) {
+        violations.append(TremaError.Violation(location: location ?? here, message: message))
+    }
+
+    mutating func startElement(_ name: String, attributes list: [(name: String, value: String)], line: Int, column: Int) {
+        here = SourceLocation(file: file, line: line, column: column)
+        let attributes = Attributes(list: list)
+        let parent = path.last
+        path.append(name)
+        switch (parent, name) {
+        case (nil, "trema"):
+            sawRoot = true
+            startRoot(attributes)
+        case (nil, _):
+            report("the root element must be <trema>, not <\(name)>")
+        case ("trema", "text"):
+            startText(attributes)
+        case ("text", "context"):
+            if sawContext { report("text '\(current?.key ?? "")' has more than one <context>") }
+            if !(current?.values.isEmpty ?? true) || valueHeader != nil {
+                report("<context> must come before the values of text '\(current?.key ?? "")'")
+            }
+            sawContext = true
+            startCollecting()
+        case ("text", "value"):
+            startValue(attributes)
+        default:
+            report("unexpected element <\(name)> inside <\(parent ?? "")>")
+        }
+    }
+
+    private mutating func startRoot(_ attributes: Attributes) {
+        for (name, value) in attributes.list {
+            if name == "masterLang" {
+                if Self.isLanguageCode(value) {
+                    masterLanguage = value
+                } else {
+                    report("masterLang '\(value)' is not a language code")
+                }
+            } else if SchemaLocation.attributeNames.contains(name) {
+                if SchemaLocation.isKnown(value) {
+                    schemaLocation = SchemaLocation(attribute: name, url: value)
+                } else {
+                    report("unknown schema location '\(value)'; expected trema-1.0.xsd at software.group.nca or netceteragroup/trema-core")
+                }
+            } else if !name.hasPrefix("xmlns") {
+                report("unexpected attribute '\(name)' on <trema>")
+            }
+        }
+        if attributes["masterLang"] == nil { report("<trema> needs a masterLang attribute") }
+    }
+
+    private mutating func startText(_ attributes: Attributes) {
+        let key = attributes["key"] ?? ""
+        if attributes["key"] == nil {
+            report("<text> needs a key attribute")
+        } else if key.isEmpty {
+            report("the key of <text> is empty")
+        } else if let first = keys[key] {
+            report("duplicate key '\(key)' (first at line \(first.line))")
+        } else {
+            keys[key] = here
+        }
+        for (name, _) in attributes.list where name != "key" {
+            report("unexpected attribute '\(name)' on <text>")
+        }
+        current = TremaText(key: key, values: [], location: here)
+        sawContext = false
+        languages.removeAll(keepingCapacity: true)
+    }
+
+    private mutating func startValue(_ attributes: Attributes) {
+        let key = current?.key ?? ""
+        if !sawContext { report("text '\(key)' needs a <context> before its values") }
+        let language = attributes["lang"] ?? ""
+        if attributes["lang"] == nil {
+            report("a value of text '\(key)' has no lang attribute")
+        } else if !Self.isLanguageCode(language) {
+            report("lang '\(language)' of text '\(key)' is not a language code")
+        } else if let first = languages.first(where: { $0.language == language }) {
+            report("text '\(key)' has two values for '\(language)' (first at line \(first.location.line))")
+        } else {
+            languages.append((language, here))
+        }
+        var status = TremaStatus.initial
+        if let text = attributes["status"] {
+            if let parsed = TremaStatus(rawValue: text) {
+                status = parsed
+            } else {
+                report("status '\(text)' of text '\(key)' (\(language)) is not initial, translated, verified or special")
+            }
+        } else {
+            report("the '\(language)' value of text '\(key)' has no status attribute")
+        }
+        for (name, _) in attributes.list where name != "lang" && name != "status" {
+            report("unexpected attribute '\(name)' on <value>")
+        }
+        valueHeader = (language, status, here)
+        startCollecting()
+    }
+
+    private mutating func startCollecting() {
+        buffer = ""
+        collecting = true
+    }
+
+    mutating func endElement(_ name: String, line: Int, column: Int) {
+        here = SourceLocation(file: file, line: line, column: column)
+        defer { _ = path.popLast() }
+        guard path.count >= 2 else { return }
+        switch (path[path.count - 2], name) {
+        case ("text", "context"):
+            current?.context = buffer
+            collecting = false
+        case ("text", "value"):
+            if let header = valueHeader {
+                current?.values.append(
+                    TremaValue(language: header.language, status: header.status, text: buffer, location: header.location))
+            }
+            valueHeader = nil
+            collecting = false
+        case ("trema", "text"):
+            if var text = current {
+                if !sawContext { report("text '\(text.key)' has no <context>") }
+                if text.values.isEmpty { report("text '\(text.key)' has no value") }
+                if text.values.contains(where: { $0.language.isEmpty }) {
+                    text.values.removeAll { $0.language.isEmpty }
+                }
+                texts.append(text)
+            }
+            current = nil
+        default:
+            break
+        }
+    }
+
+    mutating func characters(_ string: String, line: Int, column: Int) {
+        if collecting && (path.last == "context" || path.last == "value") {
+            buffer += string
+        } else if string.utf8.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) {
+            let trimmed = string.drop { $0.isWhitespace }
+            report("unexpected text '\(trimmed.prefix(40))' inside <\(path.last ?? "")>", at: SourceLocation(file: file, line: line, column: column))
+        }
+    }
+
+    /// `de`, `en-US`, `pt_BR`, `zh-Hans`, `jp`: letters, digits, `-` and `_`, starting with a letter.
+    static func isLanguageCode(_ text: String) -> Bool {
+        guard let first = text.utf8.first, isLetter(first) else { return false }
+        return text.utf8.allSatisfy { isLetter($0) || (48...57).contains($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (65...90).contains(byte) || (97...122).contains(byte)
+    }
+}
+
+/// An element's attributes in document order, looked up by name (elements have two or three).
+struct Attributes {
+    let list: [(name: String, value: String)]
+
+    subscript(name: String) -> String? {
+        list.first { $0.name == name }?.value
+    }
+}

@@ -97,6 +97,50 @@ struct TremaParserTests {
         #expect(match.map { "\($0)".hasPrefix("test.trm:\(rule.line):") } == true)
     }
 
+    static let malformed: [Case] = [
+        Case(xml: "<trema masterLang=\"de\">\n  <text key=\"a\">\n</trema>", line: 3, message: "not well-formed XML: </trema> does not close <text>"),
+        Case(xml: "<trema masterLang=\"de\">\n<text key=\"a\">", line: 2, message: "not well-formed XML: <text> is not closed at the end of the file"),
+        Case(xml: "<trema masterLang=\"de\">&nbsp;</trema>", line: 1, message: "not well-formed XML: unknown or invalid reference &nbsp;"),
+        Case(xml: "<trema masterLang=\"de\">&#1;</trema>", line: 1, message: "not well-formed XML: unknown or invalid reference &#1;"),
+        Case(xml: "<trema masterLang=\"de\">a & b</trema>", line: 1, message: "not well-formed XML: '&' must start an entity reference"),
+        Case(xml: "<!DOCTYPE trema [<!ENTITY x \"y\">]>\n<trema masterLang=\"de\"/>", line: 1, message: "not well-formed XML: DTDs and declarations are not allowed"),
+        Case(xml: "<trema masterLang=\"d<e\"/>", line: 1, message: "not well-formed XML: '<' is not allowed in an attribute value"),
+        Case(xml: "<trema masterLang=\"de\" masterLang=\"en\"/>", line: 1, message: "not well-formed XML: attribute masterLang appears twice on <trema>"),
+        Case(xml: "<trema masterLang=de/>", line: 1, message: "not well-formed XML: the value of attribute masterLang must be quoted"),
+        Case(xml: "<trema masterLang=\"de\"/>\n<trema masterLang=\"de\"/>", line: 2, message: "not well-formed XML: a second root element"),
+        Case(xml: "stray\n<trema masterLang=\"de\"/>", line: 1, message: "not well-formed XML: text outside the root element"),
+        Case(xml: "<trema masterLang=\"de\">\n\n<!-- open\n</trema>", line: 3, message: "not well-formed XML: unterminated comment"),
+        Case(xml: "<trema masterLang=\"de\">\u{1}</trema>", line: 1, message: "not well-formed XML: control character U+0001 is not allowed"),
+    ]
+
+    @Test(arguments: malformed)
+    func malformedXMLIsReportedWithItsLineAndColumn(_ rule: Case) {
+        let found = violations(rule.xml)
+        #expect(found.count == 1, "got \(found)")
+        #expect(found.first?.message.hasPrefix(rule.message) == true, "got \(found)")
+        #expect(found.first?.location.line == rule.line)
+    }
+
+    @Test func invalidUTF8IsReportedWhereItIs() {
+        var data = Data(tremaXML("<text key=\"a\"><context/><value lang=\"de\" status=\"verified\">X</value></text>").utf8)
+        let position = try? #require(data.firstIndex(of: UInt8(ascii: "X")))
+        data[position ?? 0] = 0xFF
+        do {
+            _ = try TremaDocument(data: data, file: "bad.trm")
+            Issue.record("expected an error")
+        } catch {
+            guard case .invalidDocument(_, let found) = error else { return }
+            #expect(found.first?.location.line == 3)
+            #expect(found.first?.message == "invalid UTF-8; the XML declaration says UTF-8")
+        }
+    }
+
+    @Test func carriageReturnsAreNormalisedAsXMLRequiresAndReferencesKeepThem() throws {
+        let document = try parse("<trema masterLang=\"de\">\r\n<text key=\"a\"><context>one\r\ntwo\rthree</context><value lang=\"de\" status=\"verified\">x&#13;y</value></text></trema>")
+        #expect(document.texts[0].context == "one\ntwo\nthree")
+        #expect(document.texts[0].values[0].text == "x\ry")
+    }
+
     @Test func allViolationsOfAFileAreReportedTogether() {
         let found = violations(tremaXML("""
             <text key="a"><context/><value lang="de" status="bad">A</value></text>

@@ -229,7 +229,8 @@ struct XMLScanner {
                 advance()
                 result.append(inAttribute ? 0x20 : byte)
             case 0..<0x20:
-                throw fail("control character U+00\(String(byte, radix: 16, uppercase: true)) is not allowed in XML")
+                let hex = String(byte, radix: 16, uppercase: true)
+                throw fail("control character U+\(String(repeating: "0", count: 4 - hex.count) + hex) is not allowed in XML")
             default:
                 result.append(byte)
                 index += 1

@@ -36,7 +36,7 @@ let package = Package(
         .testTarget(
             name: "GirdersNetworkingTests", dependencies: ["GirdersNetworking", "GirdersConfig"],
             resources: [.copy("Server")], swiftSettings: [.swiftLanguageMode(.v6)]),
-            .target(name: "GirdersTrema", swiftSettings: strictSettings),
+        .target(name: "GirdersTrema", swiftSettings: strictSettings),
         .executableTarget(name: "TremaCLI", dependencies: ["GirdersTrema"], swiftSettings: strictSettings),
         .testTarget(
             name: "GirdersTremaTests", dependencies: ["GirdersTrema"], resources: [.copy("Fixtures")],

@@ -23,7 +23,9 @@ struct CLITests {
         let out = output.fileHandleForReading.readDataToEndOfFile()
         let err = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Run(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self), errors: String(decoding: err, as: UTF8.self))
+        return Run(
+            status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
+            errors: String(decoding: err, as: UTF8.self))
     }
 
     @Test func helpAndVersion() throws {
@@ -35,7 +37,9 @@ struct CLITests {
 
     @Test func convertWritesEveryFormat() throws {
         let out = try temporaryFolder()
-        let run = try trema("convert", try fixture("golden/texts.trm").path, "--out", out.path, "--format", "strings", "--format", "xcstrings", "--format", "android", "--format", "swift", "--comments")
+        let run = try trema(
+            "convert", try fixture("golden/texts.trm").path, "--out", out.path, "--format", "strings", "--format",
+            "xcstrings", "--format", "android", "--format", "swift", "--comments")
         #expect(run.status == 0, "\(run.errors)")
         for path in ["de.lproj/messages.strings", "messages.xcstrings", "res/values-fr/strings.xml", "Texts.swift"] {
             let written = try Data(contentsOf: out.appendingPathComponent(path))
@@ -46,7 +50,10 @@ struct CLITests {
     @Test func theLegacyFormWritesWhatTremaRbWrote() throws {
         let out = try temporaryFolder()
         let second = out.appendingPathComponent("second.trm")
-        try Data(tremaXML(#"<text key="refresh"><context/><value lang="de" status="verified">Neu "laden"</value></text>"#).utf8).write(to: second)
+        try Data(
+            tremaXML(#"<text key="refresh"><context/><value lang="de" status="verified">Neu "laden"</value></text>"#)
+                .utf8
+        ).write(to: second)
         let run = try trema(try fixture("girdersswift-texts.trm").path, second.path, out.path)
         #expect(run.status == 0, "\(run.errors)")
         let strings = try String(contentsOf: out.appendingPathComponent("de.lproj/messages.strings"), encoding: .utf8)
@@ -56,7 +63,8 @@ struct CLITests {
     @Test func invalidInputExitsWithOneNamesFileLineAndColumnAndWritesNothing() throws {
         let folder = try temporaryFolder()
         let bad = folder.appendingPathComponent("bad.trm")
-        try Data(tremaXML("<text key=\"a\"><context/><value lang=\"de\" status=\"nope\">A</value></text>").utf8).write(to: bad)
+        try Data(tremaXML("<text key=\"a\"><context/><value lang=\"de\" status=\"nope\">A</value></text>").utf8).write(
+            to: bad)
         let out = folder.appendingPathComponent("out")
         let run = try trema("convert", bad.path, "--out", out.path)
         #expect(run.status == 1)
@@ -77,20 +85,31 @@ struct CLITests {
     @Test func lintFailsOnErrorsAndInStrictModeOnWarnings() throws {
         let folder = try temporaryFolder()
         let file = folder.appendingPathComponent("lint.trm")
-        try Data(tremaXML("""
-            <text key="ok"><context/><value lang="de" status="verified">A</value><value lang="en" status="initial">A</value></text>
-            """).utf8).write(to: file)
+        try Data(
+            tremaXML(
+                """
+                <text key="ok"><context/><value lang="de" status="verified">A</value><value lang="en" status="initial">A</value></text>
+                """
+            ).utf8
+        ).write(to: file)
         let relaxed = try trema("lint", file.path)
         #expect(relaxed.status == 0)
         #expect(relaxed.errors.contains("\(file.path):3:"))
         #expect(relaxed.errors.contains("warning: the en value of 'ok' is still initial"))
         #expect(try trema("lint", file.path, "--strict").status == 1)
 
-        try Data(tremaXML("""
-            <text key="n"><context/><value lang="de" status="verified">%@ hat %d</value><value lang="en" status="verified">%d has %@</value></text>
-            """).utf8).write(to: file)
+        try Data(
+            tremaXML(
+                """
+                <text key="n"><context/><value lang="de" status="verified">%@ hat %d</value><value lang="en" status="verified">%d has %@</value></text>
+                """
+            ).utf8
+        ).write(to: file)
         let mismatch = try trema("lint", file.path)
         #expect(mismatch.status == 1)
-        #expect(mismatch.errors.contains("error: the en value of 'n' has placeholders [1: Int, 2: String], the master (de) has [1: String, 2: Int]"))
+        #expect(
+            mismatch.errors.contains(
+                "error: the en value of 'n' has placeholders [1: Int, 2: String], the master (de) has [1: String, 2: Int]"
+            ))
     }
 }

@@ -3,14 +3,16 @@ import GirdersTrema
 import Testing
 
 #if canImport(FoundationXML)
-    import FoundationXML
+import FoundationXML
 #endif
 
 struct ExporterTests {
     func golden(_ document: TremaDocument) throws -> [ExportedFile] {
         let options = ExportOptions(includesComments: true, sourceName: "texts.trm")
-        return StringsExporter.export(document, options: options) + (try StringCatalogExporter.export(document, options: options))
-            + (try AndroidExporter.export(document, options: options)) + SwiftSourceExporter.export(document, options: options)
+        return StringsExporter.export(document, options: options)
+            + (try StringCatalogExporter.export(document, options: options))
+            + (try AndroidExporter.export(document, options: options))
+            + SwiftSourceExporter.export(document, options: options)
     }
 
     @Test func everyExporterMatchesItsGoldenFiles() throws {
@@ -30,8 +32,12 @@ struct ExporterTests {
 
     @Test func stringsFilesGiveBackEveryHostileValueThroughFoundationAndOurReader() throws {
         let document = hostileDocument()
-        let file = try #require(StringsExporter.export(document, options: ExportOptions(includesComments: true)).first { $0.path.hasPrefix("en") })
-        let foundation = try #require(try PropertyListSerialization.propertyList(from: file.data, format: nil) as? [String: String])
+        let file = try #require(
+            StringsExporter.export(document, options: ExportOptions(includesComments: true)).first {
+                $0.path.hasPrefix("en")
+            })
+        let foundation = try #require(
+            try PropertyListSerialization.propertyList(from: file.data, format: nil) as? [String: String])
         let ours = StringsFileReader.table(try StringsFileReader.read(file.data))
         for (index, value) in hostileValues.enumerated() {
             #expect(foundation["key\(index)"] == value, "Foundation, value \(index)")
@@ -40,16 +46,22 @@ struct ExporterTests {
     }
 
     @Test func statusLanguageAndFillOptionsSelectTheValues() throws {
-        let document = try parse(tremaXML("""
-            <text key="a"><context/><value lang="de" status="verified">A</value><value lang="en" status="initial">A-en</value></text>
-            <text key="b"><context/><value lang="de" status="verified">B</value></text>
-            """))
-        let final = StringsExporter.export(document, options: ExportOptions(languages: ["en"], statuses: [.verified, .translated]))
+        let document = try parse(
+            tremaXML(
+                """
+                <text key="a"><context/><value lang="de" status="verified">A</value><value lang="en" status="initial">A-en</value></text>
+                <text key="b"><context/><value lang="de" status="verified">B</value></text>
+                """))
+        let final = StringsExporter.export(
+            document, options: ExportOptions(languages: ["en"], statuses: [.verified, .translated]))
         #expect(final.map(\.text) == [""])
-        let filled = StringsExporter.export(document, options: ExportOptions(languages: ["en"], fillsFromMaster: true, table: "Localizable"))
+        let filled = StringsExporter.export(
+            document, options: ExportOptions(languages: ["en"], fillsFromMaster: true, table: "Localizable"))
         #expect(filled.map(\.path) == ["en.lproj/Localizable.strings"])
         #expect(filled[0].text == "\"a\" = \"A-en\";\n\"b\" = \"B\";\n")
-        let raw = StringsExporter.export(try parse(tremaXML(#"<text key="n"><context/><value lang="de" status="verified">a\nb</value></text>"#)), options: ExportOptions(readsEscapes: false))
+        let raw = StringsExporter.export(
+            try parse(tremaXML(#"<text key="n"><context/><value lang="de" status="verified">a\nb</value></text>"#)),
+            options: ExportOptions(readsEscapes: false))
         #expect(raw[0].text == #""n" = "a\\nb";"# + "\n")
     }
 
@@ -71,10 +83,15 @@ struct ExporterTests {
     @Test func androidOutputMatchesTheOfficialExporterInMeaning() throws {
         let document = try TremaDocument(contentsOf: try fixture("trema-android-texts.trm"))
         let files = try AndroidExporter.export(document, options: ExportOptions(androidDefaultLanguage: "de"))
-        #expect(Set(files.map(\.path)) == ["res/values/strings.xml", "res/values-en/strings.xml", "res/values-fr/strings.xml", "res/values-it/strings.xml"])
+        #expect(
+            Set(files.map(\.path)) == [
+                "res/values/strings.xml", "res/values-en/strings.xml", "res/values-fr/strings.xml",
+                "res/values-it/strings.xml",
+            ])
         for file in files {
             let folder = file.path.split(separator: "/")[1]
-            let expected = try AndroidStrings.read(try Data(contentsOf: try fixture("trema-android-expected/\(folder)/strings.xml")))
+            let expected = try AndroidStrings.read(
+                try Data(contentsOf: try fixture("trema-android-expected/\(folder)/strings.xml")))
             #expect(try AndroidStrings.read(file.data) == expected, "\(file.path)")
         }
     }
@@ -86,32 +103,42 @@ struct ExporterTests {
         for (index, value) in hostileValues.enumerated() where !value.contains("%") {
             #expect(strings["key\(index)"] == value, "value \(index)")
         }
-        #expect(AndroidExporter.positional("%@ and %d, %2$@, %i %u %% %p %ld") == "%1$s and %2$d, %2$s, %3$d %4$d %% %p %5$d")
+        #expect(
+            AndroidExporter.positional("%@ and %d, %2$@, %i %u %% %p %ld")
+                == "%1$s and %2$d, %2$s, %3$d %4$d %% %p %5$d")
     }
 
     @Test func androidResourceNamesAreValidAndCollisionsAreErrors() throws {
         #expect(AndroidExporter.resourceName("key.with.dots") == "key_with_dots")
         #expect(AndroidExporter.resourceName("2fa-code") == "_2fa_code")
         #expect(AndroidExporter.resourceName("class") == "class_")
-        let clash = try parse(tremaXML("""
-            <text key="a.b"><context/><value lang="de" status="verified">1</value></text>
-            <text key="a-b"><context/><value lang="de" status="verified">2</value></text>
-            """))
-        #expect(throws: TremaError.exportFailed(reason: "the keys 'a.b' and 'a-b' both become the Android name 'a_b'")) {
+        let clash = try parse(
+            tremaXML(
+                """
+                <text key="a.b"><context/><value lang="de" status="verified">1</value></text>
+                <text key="a-b"><context/><value lang="de" status="verified">2</value></text>
+                """))
+        #expect(throws: TremaError.exportFailed(reason: "the keys 'a.b' and 'a-b' both become the Android name 'a_b'"))
+        {
             try AndroidExporter.export(clash)
         }
     }
 
     @Test func swiftIdentifiersAreSanitisedAndTheSourceParses() throws {
-        let document = try parse(tremaXML("""
-            <text key="app.name"><context/><value lang="de" status="verified">A</value></text>
-            <text key="app_name"><context/><value lang="de" status="verified">B</value></text>
-            <text key="default"><context>line one\nline two</context><value lang="de" status="verified">C</value></text>
-            <text key="2fa-title"><context/><value lang="de" status="verified">%1$@ hat %2$ld</value></text>
-            <text key="quote&quot;key"><context/><value lang="de" status="verified">D</value></text>
-            """))
+        let document = try parse(
+            tremaXML(
+                """
+                <text key="app.name"><context/><value lang="de" status="verified">A</value></text>
+                <text key="app_name"><context/><value lang="de" status="verified">B</value></text>
+                <text key="default"><context>line one\nline two</context><value lang="de" status="verified">C</value></text>
+                <text key="2fa-title"><context/><value lang="de" status="verified">%1$@ hat %2$ld</value></text>
+                <text key="quote&quot;key"><context/><value lang="de" status="verified">D</value></text>
+                """))
         let source = try #require(SwiftSourceExporter.export(document).first).text
-        for declaration in ["static var appName:", "static var appName_2:", "static var `default`:", "static func _2faTitle(_ arg1: String, _ arg2: Int)", #"translate("quote\"key")"#] {
+        for declaration in [
+            "static var appName:", "static var appName_2:", "static var `default`:",
+            "static func _2faTitle(_ arg1: String, _ arg2: Int)", #"translate("quote\"key")"#,
+        ] {
             #expect(source.contains(declaration), "\(declaration)")
         }
         #expect(source.contains("    /// line one\n    /// line two\n"))
@@ -127,7 +154,10 @@ enum AndroidStrings {
         private var name: String?
         private var buffer = ""
 
-        func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             if element == "string" {
                 name = attributes["name"]
                 buffer = ""
@@ -165,7 +195,9 @@ enum AndroidStrings {
             case "t": result += "\t"
             case "u":
                 let hex = String(String.UnicodeScalarView((0..<4).compactMap { _ in iterator.next() }))
-                if let value = UInt32(hex, radix: 16), let decoded = Unicode.Scalar(value) { result.unicodeScalars.append(decoded) }
+                if let value = UInt32(hex, radix: 16), let decoded = Unicode.Scalar(value) {
+                    result.unicodeScalars.append(decoded)
+                }
             default: result.unicodeScalars.append(next)
             }
         }
@@ -182,7 +214,9 @@ enum SwiftSyntaxCheck {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["swiftc", "-parse", file.path]
-        process.environment = ProcessInfo.processInfo.environment.merging(["PATH": "/opt/swift/usr/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin")]) { $1 }
+        process.environment = ProcessInfo.processInfo.environment.merging([
+            "PATH": "/opt/swift/usr/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin")
+        ]) { $1 }
         try process.run()
         process.waitUntilExit()
         return process.terminationStatus == 0

@@ -85,16 +85,12 @@ struct TranslatorTests {
             #expect(translator.languages == ["de", "en", "fr"])
             #expect(translator.translate("help.multiline") == "Besoin d'aide ?\nAppelez-nous : «0800 123 456»")
             #expect(translator.translate("download.path") == #"Gespeichert in C:\Users\Public & Downloads"#)
-            #expect(translator.translate("login.welcome", arguments: ["Ada", 2]) == "Bonjour Ada, vous avez 2 nouveaux messages.")
+            #expect(
+                translator.translate("login.welcome", arguments: ["Ada", 2])
+                    == "Bonjour Ada, vous avez 2 nouveaux messages.")
         }
     }
 
-    @Test func theGlobalTranslateReadsTheSharedTranslator() {
-        Translation.shared = Translator(tables: tables, masterLanguage: "de", language: "de")
-        #expect(translate("greeting", "Ada") == "Hallo Ada")
-        #expect(translate("greeting", language: "en", "Ada") == "Hello Ada")
-        #expect(translate("nothing") == "?nothing?")
-    }
 }
 
 /// Records translation misses from any thread.
@@ -107,4 +103,44 @@ final class MissLog: @unchecked Sendable {
     }
 
     var entries: [String] { lock.withLock { recorded } }
+}
+
+/// Tests that replace the process-wide ``Translation/shared`` run one after another.
+@Suite(.serialized) enum UsesSharedTranslator {}
+
+extension UsesSharedTranslator {
+    struct GlobalTranslateTests {
+        @Test func theGlobalTranslateReadsTheSharedTranslator() {
+            Translation.shared = Translator(
+                tables: ["de": ["greeting": "Hallo %@"], "en": ["greeting": "Hello %@"]], masterLanguage: "de",
+                language: "de")
+            #expect(translate("greeting", "Ada") == "Hallo Ada")
+            #expect(translate("greeting", language: "en", "Ada") == "Hello Ada")
+            #expect(translate("nothing") == "?nothing?")
+        }
+
+        @Test func theReadmeExampleRuns() throws {
+            let folder = try temporaryFolder()
+            let source = try fixture("golden/texts.trm")
+            // --- README example begins ---
+            let document = try TremaDocument(contentsOf: source)
+            let files = try document.export(
+                [.strings, .xcstrings, .android, .swift], options: ExportOptions(includesComments: true))
+            try ExportedFile.write(files, to: folder)
+
+            for finding in TremaLinter.lint(document) { print(finding) }  // file:line:column: warning: ...
+
+            Translation.shared = Translator(document: document, language: "en")
+            let welcome = translate("login.welcome", "Ada", 3)  // "Hello Ada, you have 3 new messages."
+            let title = translate("login.title", language: "fr")  // "Se connecter"
+            let missing = translate("no.such.key")  // "?no.such.key?"
+            // --- README example ends ---
+            #expect(welcome == "Hello Ada, you have 3 new messages.")
+            #expect(title == "Se connecter")
+            #expect(missing == "?no.such.key?")
+            #expect(files.count == 8)
+            #expect(
+                FileManager.default.fileExists(atPath: folder.appendingPathComponent("res/values-en/strings.xml").path))
+        }
+    }
 }

@@ -6,7 +6,7 @@ struct TremaModelTests {
     @Test(arguments: [
         (#"a\nb"#, "a\nb"), (#"a\tb\rc"#, "a\tb\rc"), (#"one \\ backslash"#, #"one \ backslash"#),
         (#"\"quoted\" and \'single\'"#, #""quoted" and 'single'"#), (#"C:\Users\Public"#, #"C:\Users\Public"#),
-        (#"trailing \"#, #"trailing \"#, ), ("real\nline break", "real\nline break"), ("plain", "plain"),
+        (#"trailing \"#, #"trailing \"#,), ("real\nline break", "real\nline break"), ("plain", "plain"),
     ])
     func valuesAreReadAsEscapedText(raw: String, meaning: String) {
         #expect(TremaEscapes.read(raw) == meaning)
@@ -14,7 +14,8 @@ struct TremaModelTests {
     }
 
     @Test(arguments: [
-        "girdersswift-texts.trm", "trema-android-texts.trm", "trema-core-test-ISO.trm", "trema-maven-text-iso8859-1.trm",
+        "girdersswift-texts.trm", "trema-android-texts.trm", "trema-core-test-ISO.trm",
+        "trema-maven-text-iso8859-1.trm",
         "golden/texts.trm",
     ])
     func writingAndParsingAgainGivesAnEqualDocument(_ name: String) throws {
@@ -27,7 +28,8 @@ struct TremaModelTests {
     @Test func hostileTextsSurviveARoundTripThroughTheWriter() throws {
         var document = hostileDocument()
         document.texts[0].context = "multi\nline & <context> with \"quotes\" and \r return"
-        document.schemaLocation = SchemaLocation(attribute: "xsi:noNamespaceSchemaLocation", url: SchemaLocation.standard.url)
+        document.schemaLocation = SchemaLocation(
+            attribute: "xsi:noNamespaceSchemaLocation", url: SchemaLocation.standard.url)
         document.texts.removeAll { $0.values.contains { $0.text.contains("\u{7}") } }
         let again = try TremaDocument(data: document.xmlData())
         #expect(again == document)
@@ -35,21 +37,28 @@ struct TremaModelTests {
 
     @Test func aControlCharacterXMLCannotCarryIsAnErrorNamingTheKey() {
         let document = TremaDocument(
-            masterLanguage: "de", texts: [TremaText(key: "bell", values: [TremaValue(language: "de", status: .verified, text: "\u{7}")])])
-        #expect(throws: TremaError.exportFailed(reason: "text 'bell' holds a control character that XML 1.0 cannot carry")) {
+            masterLanguage: "de",
+            texts: [TremaText(key: "bell", values: [TremaValue(language: "de", status: .verified, text: "\u{7}")])])
+        #expect(
+            throws: TremaError.exportFailed(reason: "text 'bell' holds a control character that XML 1.0 cannot carry")
+        ) {
             try document.xmlData()
         }
     }
 
     @Test func aSecondDocumentOverridesValuesAndAddsKeys() throws {
-        let first = try parse(tremaXML("""
-            <text key="a"><context>first</context><value lang="de" status="verified">A</value><value lang="en" status="verified">A-en</value></text>
-            <text key="b"><context/><value lang="de" status="verified">B</value></text>
-            """))
-        let second = try parse(tremaXML("""
-            <text key="a"><context/><value lang="en" status="translated">A-en-2</value><value lang="fr" status="initial">A-fr</value></text>
-            <text key="c"><context/><value lang="de" status="verified">C</value></text>
-            """))
+        let first = try parse(
+            tremaXML(
+                """
+                <text key="a"><context>first</context><value lang="de" status="verified">A</value><value lang="en" status="verified">A-en</value></text>
+                <text key="b"><context/><value lang="de" status="verified">B</value></text>
+                """))
+        let second = try parse(
+            tremaXML(
+                """
+                <text key="a"><context/><value lang="en" status="translated">A-en-2</value><value lang="fr" status="initial">A-fr</value></text>
+                <text key="c"><context/><value lang="de" status="verified">C</value></text>
+                """))
         let merged = first.overriding(with: second)
         #expect(merged.texts.map(\.key) == ["a", "b", "c"])
         #expect(merged.texts[0].context == "first")

@@ -17,7 +17,9 @@ struct TremaParserTests {
         let document = try TremaDocument(contentsOf: try fixture("girdersswift-texts.trm"))
         #expect(document.masterLanguage == "de")
         #expect(document.texts.map(\.key) == ["name", "refresh"])
-        #expect(document.text(forKey: "refresh")?.value(for: "de") == TremaValue(language: "de", status: .translated, text: "New Value"))
+        #expect(
+            document.text(forKey: "refresh")?.value(for: "de")
+                == TremaValue(language: "de", status: .translated, text: "New Value"))
         #expect(document.schemaLocation == .standard)
     }
 
@@ -41,18 +43,22 @@ struct TremaParserTests {
         "",
     ])
     func everyKnownSchemaLocationSpellingIsAccepted(_ attribute: String) throws {
-        let document = try parse("<trema masterLang=\"de\" \(attribute)><text key=\"a\"><context/><value lang=\"de\" status=\"verified\">A</value></text></trema>")
+        let document = try parse(
+            "<trema masterLang=\"de\" \(attribute)><text key=\"a\"><context/><value lang=\"de\" status=\"verified\">A</value></text></trema>"
+        )
         #expect(document.texts.count == 1)
         #expect((document.schemaLocation != nil) == !attribute.isEmpty)
     }
 
     @Test func textAndEntitiesAndCDATAAreReadAsXMLDefinesThem() throws {
-        let document = try parse(tremaXML("""
-              <text key="k">
-                <context>a &lt;b&gt; &amp; c</context>
-                <value lang="de" status="special">x &#x263A; <![CDATA[<raw>]]> y</value>
-              </text>
-            """))
+        let document = try parse(
+            tremaXML(
+                """
+                  <text key="k">
+                    <context>a &lt;b&gt; &amp; c</context>
+                    <value lang="de" status="special">x &#x263A; <![CDATA[<raw>]]> y</value>
+                  </text>
+                """))
         #expect(document.texts[0].context == "a <b> & c")
         #expect(document.texts[0].values[0].text == "x ☺ <raw> y")
         #expect(document.texts[0].values[0].status == .special)
@@ -66,24 +72,63 @@ struct TremaParserTests {
     }
 
     static let ruleViolations: [Case] = [
-        Case(xml: "<?xml version=\"1.0\"?>\n<trema>\n</trema>", line: 2, message: "<trema> needs a masterLang attribute"),
-        Case(xml: "<?xml version=\"1.0\"?>\n<texts masterLang=\"de\"/>", line: 2, message: "the root element must be <trema>, not <texts>"),
-        Case(xml: tremaXML("<text key=\"a\"><context/><value lang=\"de\" status=\"verified\">A</value></text>\n<text key=\"a\"><context/><value lang=\"de\" status=\"verified\">B</value></text>"), line: 4, message: "duplicate key 'a' (first at line 3)"),
-        Case(xml: tremaXML("<text><context/><value lang=\"de\" status=\"verified\">A</value></text>"), line: 3, message: "<text> needs a key attribute"),
-        Case(xml: tremaXML("<text key=\"\"><context/><value lang=\"de\" status=\"verified\">A</value></text>"), line: 3, message: "the key of <text> is empty"),
-        Case(xml: tremaXML("<text key=\"a\">\n<value lang=\"de\" status=\"verified\">A</value></text>"), line: 4, message: "text 'a' needs a <context> before its values"),
-        Case(xml: tremaXML("<text key=\"a\"><context/>\n<context/><value lang=\"de\" status=\"verified\">A</value></text>"), line: 4, message: "text 'a' has more than one <context>"),
+        Case(
+            xml: "<?xml version=\"1.0\"?>\n<trema>\n</trema>", line: 2, message: "<trema> needs a masterLang attribute"),
+        Case(
+            xml: "<?xml version=\"1.0\"?>\n<texts masterLang=\"de\"/>", line: 2,
+            message: "the root element must be <trema>, not <texts>"),
+        Case(
+            xml: tremaXML(
+                "<text key=\"a\"><context/><value lang=\"de\" status=\"verified\">A</value></text>\n<text key=\"a\"><context/><value lang=\"de\" status=\"verified\">B</value></text>"
+            ), line: 4, message: "duplicate key 'a' (first at line 3)"),
+        Case(
+            xml: tremaXML("<text><context/><value lang=\"de\" status=\"verified\">A</value></text>"), line: 3,
+            message: "<text> needs a key attribute"),
+        Case(
+            xml: tremaXML("<text key=\"\"><context/><value lang=\"de\" status=\"verified\">A</value></text>"), line: 3,
+            message: "the key of <text> is empty"),
+        Case(
+            xml: tremaXML("<text key=\"a\">\n<value lang=\"de\" status=\"verified\">A</value></text>"), line: 4,
+            message: "text 'a' needs a <context> before its values"),
+        Case(
+            xml: tremaXML(
+                "<text key=\"a\"><context/>\n<context/><value lang=\"de\" status=\"verified\">A</value></text>"),
+            line: 4, message: "text 'a' has more than one <context>"),
         Case(xml: tremaXML("<text key=\"a\"><context/></text>"), line: 3, message: "text 'a' has no value"),
-        Case(xml: tremaXML("<text key=\"a\"><context/><value status=\"verified\">A</value></text>"), line: 3, message: "a value of text 'a' has no lang attribute"),
-        Case(xml: tremaXML("<text key=\"a\"><context/><value lang=\"de\" status=\"verified\">A</value>\n<value lang=\"de\" status=\"initial\">B</value></text>"), line: 4, message: "text 'a' has two values for 'de' (first at line 3)"),
-        Case(xml: tremaXML("<text key=\"a\"><context/><value lang=\"de\">A</value></text>"), line: 3, message: "the 'de' value of text 'a' has no status attribute"),
-        Case(xml: tremaXML("<text key=\"a\"><context/><value lang=\"de\" status=\"done\">A</value></text>"), line: 3, message: "status 'done' of text 'a' (de) is not initial, translated, verified or special"),
-        Case(xml: tremaXML("<text key=\"a\"><context/><value lang=\"de\" status=\"verified\">A<b>bold</b></value></text>"), line: 3, message: "unexpected element <b> inside <value>"),
-        Case(xml: tremaXML("<text key=\"a\">stray<context/><value lang=\"de\" status=\"verified\">A</value></text>"), line: 3, message: "unexpected text 'stray' inside <text>"),
-        Case(xml: tremaXML("<text key=\"a\" id=\"1\"><context/><value lang=\"de\" status=\"verified\">A</value></text>"), line: 3, message: "unexpected attribute 'id' on <text>"),
-        Case(xml: "<trema masterLang=\"de\" noNamespaceSchemaLocation=\"http://example.com/other.xsd\"/>", line: 1, message: "unknown schema location 'http://example.com/other.xsd'; expected trema-1.0.xsd at software.group.nca or netceteragroup/trema-core"),
-        Case(xml: "<?xml version=\"1.0\" encoding=\"UTF-16\"?><trema masterLang=\"de\"/>", line: 1, message: "unsupported encoding UTF-16; trema files are UTF-8 or ISO-8859-1"),
-        Case(xml: tremaXML("<text key=\"a\"><context/><value lang=\"de\" status=\"verified\">A</text>"), line: 3, message: "not well-formed XML"),
+        Case(
+            xml: tremaXML("<text key=\"a\"><context/><value status=\"verified\">A</value></text>"), line: 3,
+            message: "a value of text 'a' has no lang attribute"),
+        Case(
+            xml: tremaXML(
+                "<text key=\"a\"><context/><value lang=\"de\" status=\"verified\">A</value>\n<value lang=\"de\" status=\"initial\">B</value></text>"
+            ), line: 4, message: "text 'a' has two values for 'de' (first at line 3)"),
+        Case(
+            xml: tremaXML("<text key=\"a\"><context/><value lang=\"de\">A</value></text>"), line: 3,
+            message: "the 'de' value of text 'a' has no status attribute"),
+        Case(
+            xml: tremaXML("<text key=\"a\"><context/><value lang=\"de\" status=\"done\">A</value></text>"), line: 3,
+            message: "status 'done' of text 'a' (de) is not initial, translated, verified or special"),
+        Case(
+            xml: tremaXML(
+                "<text key=\"a\"><context/><value lang=\"de\" status=\"verified\">A<b>bold</b></value></text>"),
+            line: 3, message: "unexpected element <b> inside <value>"),
+        Case(
+            xml: tremaXML("<text key=\"a\">stray<context/><value lang=\"de\" status=\"verified\">A</value></text>"),
+            line: 3, message: "unexpected text 'stray' inside <text>"),
+        Case(
+            xml: tremaXML("<text key=\"a\" id=\"1\"><context/><value lang=\"de\" status=\"verified\">A</value></text>"),
+            line: 3, message: "unexpected attribute 'id' on <text>"),
+        Case(
+            xml: "<trema masterLang=\"de\" noNamespaceSchemaLocation=\"http://example.com/other.xsd\"/>", line: 1,
+            message:
+                "unknown schema location 'http://example.com/other.xsd'; expected trema-1.0.xsd at software.group.nca or netceteragroup/trema-core"
+        ),
+        Case(
+            xml: "<?xml version=\"1.0\" encoding=\"UTF-16\"?><trema masterLang=\"de\"/>", line: 1,
+            message: "unsupported encoding UTF-16; trema files are UTF-8 or ISO-8859-1"),
+        Case(
+            xml: tremaXML("<text key=\"a\"><context/><value lang=\"de\" status=\"verified\">A</text>"), line: 3,
+            message: "not well-formed XML"),
     ]
 
     @Test(arguments: ruleViolations)
@@ -98,19 +143,45 @@ struct TremaParserTests {
     }
 
     static let malformed: [Case] = [
-        Case(xml: "<trema masterLang=\"de\">\n  <text key=\"a\">\n</trema>", line: 3, message: "not well-formed XML: </trema> does not close <text>"),
-        Case(xml: "<trema masterLang=\"de\">\n<text key=\"a\">", line: 2, message: "not well-formed XML: <text> is not closed at the end of the file"),
-        Case(xml: "<trema masterLang=\"de\">&nbsp;</trema>", line: 1, message: "not well-formed XML: unknown or invalid reference &nbsp;"),
-        Case(xml: "<trema masterLang=\"de\">&#1;</trema>", line: 1, message: "not well-formed XML: unknown or invalid reference &#1;"),
-        Case(xml: "<trema masterLang=\"de\">a & b</trema>", line: 1, message: "not well-formed XML: '&' must start an entity reference"),
-        Case(xml: "<!DOCTYPE trema [<!ENTITY x \"y\">]>\n<trema masterLang=\"de\"/>", line: 1, message: "not well-formed XML: DTDs and declarations are not allowed"),
-        Case(xml: "<trema masterLang=\"d<e\"/>", line: 1, message: "not well-formed XML: '<' is not allowed in an attribute value"),
-        Case(xml: "<trema masterLang=\"de\" masterLang=\"en\"/>", line: 1, message: "not well-formed XML: attribute masterLang appears twice on <trema>"),
-        Case(xml: "<trema masterLang=de/>", line: 1, message: "not well-formed XML: the value of attribute masterLang must be quoted"),
-        Case(xml: "<trema masterLang=\"de\"/>\n<trema masterLang=\"de\"/>", line: 2, message: "not well-formed XML: a second root element"),
-        Case(xml: "stray\n<trema masterLang=\"de\"/>", line: 1, message: "not well-formed XML: text outside the root element"),
-        Case(xml: "<trema masterLang=\"de\">\n\n<!-- open\n</trema>", line: 3, message: "not well-formed XML: unterminated comment"),
-        Case(xml: "<trema masterLang=\"de\">\u{1}</trema>", line: 1, message: "not well-formed XML: control character U+0001 is not allowed"),
+        Case(
+            xml: "<trema masterLang=\"de\">\n  <text key=\"a\">\n</trema>", line: 3,
+            message: "not well-formed XML: </trema> does not close <text>"),
+        Case(
+            xml: "<trema masterLang=\"de\">\n<text key=\"a\">", line: 2,
+            message: "not well-formed XML: <text> is not closed at the end of the file"),
+        Case(
+            xml: "<trema masterLang=\"de\">&nbsp;</trema>", line: 1,
+            message: "not well-formed XML: unknown or invalid reference &nbsp;"),
+        Case(
+            xml: "<trema masterLang=\"de\">&#1;</trema>", line: 1,
+            message: "not well-formed XML: unknown or invalid reference &#1;"),
+        Case(
+            xml: "<trema masterLang=\"de\">a & b</trema>", line: 1,
+            message: "not well-formed XML: '&' must start an entity reference"),
+        Case(
+            xml: "<!DOCTYPE trema [<!ENTITY x \"y\">]>\n<trema masterLang=\"de\"/>", line: 1,
+            message: "not well-formed XML: DTDs and declarations are not allowed"),
+        Case(
+            xml: "<trema masterLang=\"d<e\"/>", line: 1,
+            message: "not well-formed XML: '<' is not allowed in an attribute value"),
+        Case(
+            xml: "<trema masterLang=\"de\" masterLang=\"en\"/>", line: 1,
+            message: "not well-formed XML: attribute masterLang appears twice on <trema>"),
+        Case(
+            xml: "<trema masterLang=de/>", line: 1,
+            message: "not well-formed XML: the value of attribute masterLang must be quoted"),
+        Case(
+            xml: "<trema masterLang=\"de\"/>\n<trema masterLang=\"de\"/>", line: 2,
+            message: "not well-formed XML: a second root element"),
+        Case(
+            xml: "stray\n<trema masterLang=\"de\"/>", line: 1,
+            message: "not well-formed XML: text outside the root element"),
+        Case(
+            xml: "<trema masterLang=\"de\">\n\n<!-- open\n</trema>", line: 3,
+            message: "not well-formed XML: unterminated comment"),
+        Case(
+            xml: "<trema masterLang=\"de\">\u{1}</trema>", line: 1,
+            message: "not well-formed XML: control character U+0001 is not allowed"),
     ]
 
     @Test(arguments: malformed)
@@ -122,7 +193,8 @@ struct TremaParserTests {
     }
 
     @Test func invalidUTF8IsReportedWhereItIs() {
-        var data = Data(tremaXML("<text key=\"a\"><context/><value lang=\"de\" status=\"verified\">X</value></text>").utf8)
+        var data = Data(
+            tremaXML("<text key=\"a\"><context/><value lang=\"de\" status=\"verified\">X</value></text>").utf8)
         let position = try? #require(data.firstIndex(of: UInt8(ascii: "X")))
         data[position ?? 0] = 0xFF
         do {
@@ -136,16 +208,20 @@ struct TremaParserTests {
     }
 
     @Test func carriageReturnsAreNormalisedAsXMLRequiresAndReferencesKeepThem() throws {
-        let document = try parse("<trema masterLang=\"de\">\r\n<text key=\"a\"><context>one\r\ntwo\rthree</context><value lang=\"de\" status=\"verified\">x&#13;y</value></text></trema>")
+        let document = try parse(
+            "<trema masterLang=\"de\">\r\n<text key=\"a\"><context>one\r\ntwo\rthree</context><value lang=\"de\" status=\"verified\">x&#13;y</value></text></trema>"
+        )
         #expect(document.texts[0].context == "one\ntwo\nthree")
         #expect(document.texts[0].values[0].text == "x\ry")
     }
 
     @Test func allViolationsOfAFileAreReportedTogether() {
-        let found = violations(tremaXML("""
-            <text key="a"><context/><value lang="de" status="bad">A</value></text>
-            <text key="a"><context/><value lang="de" status="verified">B</value><value lang="de" status="verified">C</value></text>
-            """))
+        let found = violations(
+            tremaXML(
+                """
+                <text key="a"><context/><value lang="de" status="bad">A</value></text>
+                <text key="a"><context/><value lang="de" status="verified">B</value><value lang="de" status="verified">C</value></text>
+                """))
         #expect(found.count == 3)
     }
 

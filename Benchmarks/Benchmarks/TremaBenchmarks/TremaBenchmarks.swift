@@ -7,10 +7,12 @@ import GirdersTrema
 func generatedTrema(keys: Int = 20_000) -> Data {
     var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<trema masterLang=\"de\">\n"
     for index in 0..<keys {
-        xml += "  <text key=\"screen\(index % 50).item.\(index)\">\n    <context>Label \(index) on screen \(index % 50)</context>\n"
+        xml +=
+            "  <text key=\"screen\(index % 50).item.\(index)\">\n    <context>Label \(index) on screen \(index % 50)</context>\n"
         for language in ["de", "en", "fr", "it"] {
             let status = index % 7 == 0 ? "initial" : "verified"
-            xml += "    <value lang=\"\(language)\" status=\"\(status)\">Text \(index) in \(language): %1$@ has %2$d items &amp; \\\"more\\\"\\nline two</value>\n"
+            xml +=
+                "    <value lang=\"\(language)\" status=\"\(status)\">Text \(index) in \(language): %1$@ has %2$d items &amp; \\\"more\\\"\\nline two</value>\n"
         }
         xml += "  </text>\n"
     }
@@ -30,7 +32,8 @@ let benchmarks: @Sendable () -> Void = {
         let document = try TremaDocument(data: data)
         blackHole(try document.export(TremaExportFormat.allCases, options: ExportOptions(includesComments: true)))
     }
-    Benchmark("20,000 keys x 4 languages: parse and all four exports, one after another", configuration: configuration) { _ in
+    Benchmark("20,000 keys x 4 languages: parse and all four exports, one after another", configuration: configuration)
+    { _ in
         let document = try TremaDocument(data: data)
         for format in TremaExportFormat.allCases {
             blackHole(try format.export(document, options: ExportOptions(includesComments: true)))

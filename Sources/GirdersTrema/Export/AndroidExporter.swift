@@ -9,14 +9,17 @@ import Foundation
 public enum AndroidExporter {
     /// One `strings.xml` per language.
     /// - Throws: ``TremaError/exportFailed(reason:)`` when two keys map to the same resource name.
-    public static func export(_ document: TremaDocument, options: ExportOptions = ExportOptions()) throws(TremaError)
+    public static func export(
+        _ document: TremaDocument, options: ExportOptions = ExportOptions()
+    ) throws(TremaError)
         -> [ExportedFile]
     {
         var owners: [String: String] = [:]
         for text in document.texts {
             let name = resourceName(text.key)
             if let other = owners[name] {
-                throw .exportFailed(reason: "the keys '\(other)' and '\(text.key)' both become the Android name '\(name)'")
+                throw .exportFailed(
+                    reason: "the keys '\(other)' and '\(text.key)' both become the Android name '\(name)'")
             }
             owners[name] = text.key
         }
@@ -39,7 +42,8 @@ public enum AndroidExporter {
                 out.write("</string>\n")
             }
             out.write("</resources>\n")
-            return ExportedFile(path: "res/\(folder(for: language, default: defaultLanguage))/strings.xml", data: out.data)
+            return ExportedFile(
+                path: "res/\(folder(for: language, default: defaultLanguage))/strings.xml", data: out.data)
         }
     }
 
@@ -54,13 +58,14 @@ public enum AndroidExporter {
     /// A valid Android resource name for `key`: characters other than letters, digits and `_` become `_`, a
     /// leading digit gets a `_` in front, and Java keywords get one behind.
     public static func resourceName(_ key: String) -> String {
-        var name = String(key.unicodeScalars.map { scalar -> Character in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_")
-                ? Character(scalar) : "_"
-        })
-        if name.first?.isNumber ?? true { name = "_" + name }
-        if javaKeywords.contains(name) { name += "_" }
-        return name
+        var name: [UInt8] = key.unicodeScalars.map { scalar in
+            let byte = scalar.isASCII ? UInt8(scalar.value) : 0
+            let valid = (65...90).contains(byte) || (97...122).contains(byte) || (48...57).contains(byte) || byte == 95
+            return valid ? byte : UInt8(ascii: "_")
+        }
+        if name.first.map({ (48...57).contains($0) }) ?? true { name.insert(UInt8(ascii: "_"), at: 0) }
+        let result = String(decoding: name, as: UTF8.self)
+        return javaKeywords.contains(result) ? result + "_" : result
     }
 
     static let javaKeywords: Set<String> = [
@@ -123,7 +128,9 @@ public enum AndroidExporter {
     static func writeEscaped(_ text: String, to out: inout ByteWriter) {
         let utf8 = text.utf8
         guard let first = utf8.first else { return }
-        guard first == UInt8(ascii: "@") || first == UInt8(ascii: "?") || first == UInt8(ascii: " ") || utf8.last == UInt8(ascii: " ")
+        guard
+            first == UInt8(ascii: "@") || first == UInt8(ascii: "?") || first == UInt8(ascii: " ")
+                || utf8.last == UInt8(ascii: " ")
         else {
             out.write(text, escaping: table)
             return

@@ -19,19 +19,18 @@ struct ByteWriter {
     /// Writes `text` with every ASCII byte that has a replacement in `table` replaced; other bytes (including
     /// those of multi-byte characters) are copied. Text that needs no escaping is copied in one go.
     mutating func write(_ text: String, escaping table: EscapeTable) {
-        let utf8 = text.utf8
-        guard utf8.contains(where: table.escapes) else {
-            bytes.append(contentsOf: utf8)
-            return
-        }
-        table.flat.withUnsafeBufferPointer { flat in
-            for byte in utf8 {
-                if table.escapes(byte) {
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: flat[table.ranges[Int(byte)]]))
-                } else {
-                    bytes.append(byte)
+        var text = text
+        text.makeContiguousUTF8()
+        text.utf8.withContiguousStorageIfAvailable { source in
+            var start = 0
+            table.flat.withUnsafeBufferPointer { flat in
+                for position in 0..<source.count where table.escapes(source[position]) {
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[start..<position]))
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: flat[table.ranges[Int(source[position])]]))
+                    start = position + 1
                 }
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[start..<source.count]))
         }
     }
 

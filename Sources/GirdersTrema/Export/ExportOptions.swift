@@ -45,25 +45,24 @@ extension TremaDocument {
     }
 
     /// Calls `body` with each text of `language` in file order under `options`, its chosen value and that value's
-    /// meaning: filtered by status, filled from the master language when asked. Nothing is copied.
+    /// meaning. Nothing is copied.
     func forEachEntry(
         for language: String, _ options: ExportOptions, _ body: (TremaText, TremaValue, String) throws -> Void
     ) rethrows {
-        let fills = options.fillsFromMaster && language != masterLanguage
         for text in texts {
-            var chosen: TremaValue?
-            for value in text.values where value.language == language {
-                if options.statuses?.contains(value.status) ?? true { chosen = value }
-                break
-            }
-            if chosen == nil && fills {
-                for value in text.values where value.language == masterLanguage {
-                    if options.statuses?.contains(value.status) ?? true { chosen = value }
-                    break
-                }
-            }
-            guard let value = chosen else { continue }
+            guard let value = chosenValue(of: text, for: language, options) else { continue }
             try body(text, value, value.meaning(readingEscapes: options.readsEscapes))
         }
+    }
+
+    /// The value an export uses for `text` in `language`: filtered by status, filled from the master language
+    /// when asked.
+    func chosenValue(of text: TremaText, for language: String, _ options: ExportOptions) -> TremaValue? {
+        func allowed(_ value: TremaValue) -> TremaValue? {
+            options.statuses?.contains(value.status) ?? true ? value : nil
+        }
+        if let value = text.values.first(where: { $0.language == language }).flatMap(allowed) { return value }
+        guard options.fillsFromMaster && language != masterLanguage else { return nil }
+        return text.values.first { $0.language == masterLanguage }.flatMap(allowed)
     }
 }

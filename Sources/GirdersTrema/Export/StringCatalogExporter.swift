@@ -12,15 +12,12 @@ public enum StringCatalogExporter {
     }
 
     /// One `.xcstrings` file.
-    public static func export(_ document: TremaDocument, options: ExportOptions = ExportOptions()) throws(TremaError)
+    public static func export(
+        _ document: TremaDocument, options: ExportOptions = ExportOptions()
+    ) throws(TremaError)
         -> [ExportedFile]
     {
-        var units: [String: [(language: String, value: TremaValue, meaning: String)]] = [:]
-        for language in document.exportLanguages(options) {
-            document.forEachEntry(for: language, options) { text, value, meaning in
-                units[text.key, default: []].append((language, value, meaning))
-            }
-        }
+        let languages = document.exportLanguages(options).sorted()
         var out = ByteWriter(capacity: 1 << 16)
         out.write("{\n  \"sourceLanguage\" : ")
         writeString(document.masterLanguage, to: &out)
@@ -35,17 +32,19 @@ public enum StringCatalogExporter {
                 out.write(",\n")
             }
             out.write("      \"extractionState\" : \"manual\",\n      \"localizations\" : {")
-            let localizations = (units[text.key] ?? []).sorted { $0.language < $1.language }
-            for (position, unit) in localizations.enumerated() {
-                out.write(position == 0 ? "\n        " : ",\n        ")
-                writeString(unit.language, to: &out)
+            var written = 0
+            for language in languages {
+                guard let value = document.chosenValue(of: text, for: language, options) else { continue }
+                out.write(written == 0 ? "\n        " : ",\n        ")
+                written += 1
+                writeString(language, to: &out)
                 out.write(" : {\n          \"stringUnit\" : {\n            \"state\" : ")
-                writeString(state(for: unit.value.status), to: &out)
+                writeString(state(for: value.status), to: &out)
                 out.write(",\n            \"value\" : ")
-                writeString(unit.meaning, to: &out)
+                writeString(value.meaning(readingEscapes: options.readsEscapes), to: &out)
                 out.write("\n          }\n        }")
             }
-            out.write(localizations.isEmpty ? "}\n    }" : "\n      }\n    }")
+            out.write(written == 0 ? "}\n    }" : "\n      }\n    }")
         }
         out.write(document.texts.isEmpty ? "},\n" : "\n  },\n")
         out.write("  \"version\" : \"1.0\"\n}\n")

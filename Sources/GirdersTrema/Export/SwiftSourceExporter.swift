@@ -62,14 +62,25 @@ public enum SwiftSourceExporter {
 
     /// `app_name` → `appName`; `2fa.title` → `_2faTitle`; `default` → `` `default` ``.
     public static func identifier(for key: String) -> String {
-        let parts = key.split { !($0.isLetter || $0.isNumber) || !$0.isASCII }
-        var name = ""
-        for (index, part) in parts.enumerated() {
-            name += index == 0 ? part.prefix(1).lowercased() + part.dropFirst() : part.prefix(1).uppercased() + part.dropFirst()
+        var name: [UInt8] = []
+        var startsPart = false
+        for byte in key.utf8 {
+            let isLetter = (65...90).contains(byte) || (97...122).contains(byte)
+            guard isLetter || (48...57).contains(byte) else {
+                startsPart = !name.isEmpty
+                continue
+            }
+            if name.isEmpty {
+                name.append(isLetter ? byte | 0x20 : byte)
+            } else {
+                name.append(startsPart && isLetter ? byte & ~0x20 : byte)
+            }
+            startsPart = false
         }
-        if name.isEmpty { name = "text" }
-        if name.first?.isNumber == true { name = "_" + name }
-        return keywords.contains(name) ? "`\(name)`" : name
+        if name.isEmpty { return "text" }
+        if (48...57).contains(name[0]) { name.insert(UInt8(ascii: "_"), at: 0) }
+        let identifier = String(decoding: name, as: UTF8.self)
+        return keywords.contains(identifier) ? "`\(identifier)`" : identifier
     }
 
     static let keywords: Set<String> = [

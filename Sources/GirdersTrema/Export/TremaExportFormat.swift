@@ -12,7 +12,9 @@ public enum TremaExportFormat: String, Sendable, CaseIterable {
     case swift
 
     /// This format's files for `document`.
-    public func export(_ document: TremaDocument, options: ExportOptions = ExportOptions()) throws(TremaError)
+    public func export(
+        _ document: TremaDocument, options: ExportOptions = ExportOptions()
+    ) throws(TremaError)
         -> [ExportedFile]
     {
         switch self {

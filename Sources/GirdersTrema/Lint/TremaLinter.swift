@@ -36,14 +36,17 @@ public enum TremaLinter {
         for text in document.texts {
             func add(_ severity: LintFinding.Severity, _ message: String, at location: SourceLocation? = nil) {
                 findings.append(
-                    LintFinding(severity: severity, key: text.key, message: message, location: location ?? text.location))
+                    LintFinding(
+                        severity: severity, key: text.key, message: message, location: location ?? text.location))
             }
             let missing = languages.filter { text.value(for: $0) == nil }
             if !missing.isEmpty {
                 add(.warning, "key '\(text.key)' has no value for \(missing.joined(separator: ", "))")
             }
             for value in text.values where !value.status.isFinal {
-                add(.warning, "the \(value.language) value of '\(text.key)' is still \(value.status)", at: value.location)
+                add(
+                    .warning, "the \(value.language) value of '\(text.key)' is still \(value.status)",
+                    at: value.location)
             }
             if let master = text.value(for: document.masterLanguage) {
                 let expected = PrintfPlaceholder.argumentKinds(master.meaning())
@@ -69,6 +72,8 @@ public enum TremaLinter {
     }
 
     private static func describe(_ kinds: [Int: PrintfPlaceholder.Kind]) -> String {
-        kinds.isEmpty ? "none" : "[" + kinds.keys.sorted().map { "\($0): \(kinds[$0]?.rawValue ?? "")" }.joined(separator: ", ") + "]"
+        kinds.isEmpty
+            ? "none"
+            : "[" + kinds.keys.sorted().map { "\($0): \(kinds[$0]?.rawValue ?? "")" }.joined(separator: ", ") + "]"
     }
 }

@@ -71,7 +71,9 @@ public struct PrintfPlaceholder: Sendable, Equatable {
             let conversion = Character(Unicode.Scalar(utf8[cursor]))
             let modifiers = modifiersStart == cursor ? "" : String(text[modifiersStart..<cursor])
             cursor = utf8.index(after: cursor)
-            result.append(PrintfPlaceholder(position: position, modifiers: modifiers, conversion: conversion, range: percent..<cursor))
+            result.append(
+                PrintfPlaceholder(
+                    position: position, modifiers: modifiers, conversion: conversion, range: percent..<cursor))
             index = cursor
         }
         return result

@@ -26,7 +26,8 @@ struct TremaBuilder: XMLScanner.Handler {
         violations.append(TremaError.Violation(location: location ?? here, message: message))
     }
 
-    mutating func startElement(_ name: String, attributes list: [(name: String, value: String)], line: Int, column: Int) {
+    mutating func startElement(_ name: String, attributes list: [(name: String, value: String)], line: Int, column: Int)
+    {
         here = SourceLocation(file: file, line: line, column: column)
         let attributes = Attributes(list: list)
         let parent = path.last
@@ -65,7 +66,9 @@ struct TremaBuilder: XMLScanner.Handler {
                 if SchemaLocation.isKnown(value) {
                     schemaLocation = SchemaLocation(attribute: name, url: value)
                 } else {
-                    report("unknown schema location '\(value)'; expected trema-1.0.xsd at software.group.nca or netceteragroup/trema-core")
+                    report(
+                        "unknown schema location '\(value)'; expected trema-1.0.xsd at software.group.nca or netceteragroup/trema-core"
+                    )
                 }
             } else if !name.hasPrefix("xmlns") {
                 report("unexpected attribute '\(name)' on <trema>")
@@ -111,7 +114,8 @@ struct TremaBuilder: XMLScanner.Handler {
             if let parsed = TremaStatus(rawValue: text) {
                 status = parsed
             } else {
-                report("status '\(text)' of text '\(key)' (\(language)) is not initial, translated, verified or special")
+                report(
+                    "status '\(text)' of text '\(key)' (\(language)) is not initial, translated, verified or special")
             }
         } else {
             report("the '\(language)' value of text '\(key)' has no status attribute")
@@ -139,7 +143,8 @@ struct TremaBuilder: XMLScanner.Handler {
         case ("text", "value"):
             if let header = valueHeader {
                 current?.values.append(
-                    TremaValue(language: header.language, status: header.status, text: buffer, location: header.location))
+                    TremaValue(
+                        language: header.language, status: header.status, text: buffer, location: header.location))
             }
             valueHeader = nil
             collecting = false
@@ -163,14 +168,18 @@ struct TremaBuilder: XMLScanner.Handler {
             buffer += string
         } else if string.utf8.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) {
             let trimmed = string.drop { $0.isWhitespace }
-            report("unexpected text '\(trimmed.prefix(40))' inside <\(path.last ?? "")>", at: SourceLocation(file: file, line: line, column: column))
+            report(
+                "unexpected text '\(trimmed.prefix(40))' inside <\(path.last ?? "")>",
+                at: SourceLocation(file: file, line: line, column: column))
         }
     }
 
     /// `de`, `en-US`, `pt_BR`, `zh-Hans`, `jp`: letters, digits, `-` and `_`, starting with a letter.
     static func isLanguageCode(_ text: String) -> Bool {
         guard let first = text.utf8.first, isLetter(first) else { return false }
-        return text.utf8.allSatisfy { isLetter($0) || (48...57).contains($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }
+        return text.utf8.allSatisfy {
+            isLetter($0) || (48...57).contains($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_")
+        }
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {

@@ -20,7 +20,10 @@ extension TremaDocument {
         func failure(_ line: Int, _ column: Int, _ message: String) -> TremaError {
             .invalidDocument(
                 file: file,
-                violations: [TremaError.Violation(location: SourceLocation(file: file, line: line, column: column), message: message)])
+                violations: [
+                    TremaError.Violation(
+                        location: SourceLocation(file: file, line: line, column: column), message: message)
+                ])
         }
         let utf8: [UInt8]
         switch XMLDeclaration.encoding(of: data) {
@@ -56,7 +59,9 @@ extension TremaDocument {
         }
         var violations = builder.violations
         if !builder.sawRoot && violations.isEmpty {
-            violations.append(TremaError.Violation(location: SourceLocation(file: file, line: 1, column: 1), message: "no <trema> root element"))
+            violations.append(
+                TremaError.Violation(
+                    location: SourceLocation(file: file, line: 1, column: 1), message: "no <trema> root element"))
         }
         guard violations.isEmpty, let master = builder.masterLanguage else {
             throw .invalidDocument(file: file, violations: violations)

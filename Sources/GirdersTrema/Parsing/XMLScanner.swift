@@ -103,9 +103,13 @@ struct XMLScanner {
                 index += 2
                 let name = try readName()
                 skipSpace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: ">") else { throw fail("expected '>' after </\(name)") }
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ">") else {
+                    throw fail("expected '>' after </\(name)")
+                }
                 index += 1
-                guard let expected = open.popLast() else { throw Failure(line: endLine, column: endColumn, message: "</\(name)> without an open element") }
+                guard let expected = open.popLast() else {
+                    throw Failure(line: endLine, column: endColumn, message: "</\(name)> without an open element")
+                }
                 guard expected == name else {
                     throw Failure(line: endLine, column: endColumn, message: "</\(name)> does not close <\(expected)>")
                 }
@@ -133,8 +137,10 @@ struct XMLScanner {
     }
 
     private static func isNameByte(_ byte: UInt8) -> Bool {
-        byte >= 0x80 || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
-            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+        byte >= 0x80 || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A)
+            || (byte >= 0x30 && byte <= 0x39)
+            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "-")
+            || byte == UInt8(ascii: ".")
     }
 
     private mutating func skipSpace() {
@@ -144,12 +150,14 @@ struct XMLScanner {
     private mutating func readName() throws(Failure) -> String {
         let start = index
         while index < bytes.count && Self.isNameByte(bytes[index]) { index += 1 }
-        guard index > start, !(48...57).contains(bytes[start]), bytes[start] != UInt8(ascii: "-"), bytes[start] != UInt8(ascii: ".")
+        guard index > start, !(48...57).contains(bytes[start]), bytes[start] != UInt8(ascii: "-"),
+            bytes[start] != UInt8(ascii: ".")
         else { throw fail("expected a name") }
         return String(decoding: bytes[start..<index], as: UTF8.self)
     }
 
-    private mutating func readAttributes(of element: String) throws(Failure) -> ([(name: String, value: String)], Bool) {
+    private mutating func readAttributes(of element: String) throws(Failure) -> ([(name: String, value: String)], Bool)
+    {
         var attributes: [(name: String, value: String)] = []
         while true {
             let hadSpace = index < bytes.count && Self.isSpace(bytes[index])
@@ -166,7 +174,9 @@ struct XMLScanner {
             guard hadSpace else { throw fail("expected a space before the next attribute of <\(element)>") }
             let name = try readName()
             skipSpace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { throw fail("expected '=' after attribute \(name)") }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else {
+                throw fail("expected '=' after attribute \(name)")
+            }
             index += 1
             skipSpace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else {
@@ -176,7 +186,9 @@ struct XMLScanner {
             index += 1
             let value = try readCharacters(until: quote, inAttribute: true)
             index += 1
-            if attributes.contains(where: { $0.name == name }) { throw fail("attribute \(name) appears twice on <\(element)>") }
+            if attributes.contains(where: { $0.name == name }) {
+                throw fail("attribute \(name) appears twice on <\(element)>")
+            }
             attributes.append((name, value))
         }
     }
@@ -230,7 +242,8 @@ struct XMLScanner {
                 result.append(inAttribute ? 0x20 : byte)
             case 0..<0x20:
                 let hex = String(byte, radix: 16, uppercase: true)
-                throw fail("control character U+\(String(repeating: "0", count: 4 - hex.count) + hex) is not allowed in XML")
+                throw fail(
+                    "control character U+\(String(repeating: "0", count: 4 - hex.count) + hex) is not allowed in XML")
             default:
                 result.append(byte)
                 index += 1

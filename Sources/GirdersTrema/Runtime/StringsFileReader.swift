@@ -18,7 +18,8 @@ public enum StringsFileReader {
     }
 
     /// The entries of `.strings` data; `path` names the file in errors.
-    public static func read(_ data: Data, path: String = "(data)") throws(TremaError) -> [(key: String, value: String)] {
+    public static func read(_ data: Data, path: String = "(data)") throws(TremaError) -> [(key: String, value: String)]
+    {
         guard let text = decode(data) else {
             throw .invalidStringsFile(path: path, line: 1, reason: "not UTF-8, and no UTF-16 byte-order mark")
         }
@@ -115,7 +116,9 @@ struct StringsScanner {
     }
 
     private static func isUnquoted(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "_$+/:.-".unicodeScalars.contains(scalar))
+        scalar.isASCII
+            && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                || "_$+/:.-".unicodeScalars.contains(scalar))
     }
 
     private mutating func quoted() throws(TremaError) -> String {

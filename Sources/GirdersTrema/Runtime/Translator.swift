@@ -43,7 +43,8 @@ public final class Translator: Sendable {
             return "?\(key)?"
         }
         guard !arguments.isEmpty else { return format }
-        return Self.format(format, decimalSeparator: Locale(identifier: found).decimalSeparator ?? ".", arguments: arguments)
+        return Self.format(
+            format, decimalSeparator: Locale(identifier: found).decimalSeparator ?? ".", arguments: arguments)
     }
 
     static func format(_ format: String, decimalSeparator: String, arguments: [any CVarArg]) -> String {
@@ -73,7 +74,9 @@ public final class Translator: Sendable {
 
     private func lookup(_ key: String, _ language: String) -> (String, String)? {
         var candidates = [language]
-        if let base = language.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init), base != language {
+        if let base = language.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init),
+            base != language
+        {
             candidates.append(base)
         }
         candidates.append(masterLanguage)

@@ -7,7 +7,8 @@ extension TremaDocument {
     ///   XML 1.0 cannot carry (anything below U+0020 but tab, newline and carriage return).
     public func xmlData() throws(TremaError) -> Data {
         for text in texts {
-            for field in [text.key, text.context] + text.values.map(\.text) where field.unicodeScalars.contains(where: Self.isForbidden) {
+            for field in [text.key, text.context] + text.values.map(\.text)
+            where field.unicodeScalars.contains(where: Self.isForbidden) {
                 throw .exportFailed(reason: "text '\(text.key)' holds a control character that XML 1.0 cannot carry")
             }
         }

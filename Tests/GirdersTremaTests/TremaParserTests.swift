@@ -192,18 +192,21 @@ struct TremaParserTests {
         #expect(found.first?.location.line == rule.line)
     }
 
-    @Test func invalidUTF8IsReportedWhereItIs() {
+    @Test func invalidUTF8IsReportedWhereItIs() throws {
         var data = Data(
             tremaXML("<text key=\"a\"><context/><value lang=\"de\" status=\"verified\">X</value></text>").utf8)
-        let position = try? #require(data.firstIndex(of: UInt8(ascii: "X")))
-        data[position ?? 0] = 0xFF
-        do {
-            _ = try TremaDocument(data: data, file: "bad.trm")
-            Issue.record("expected an error")
-        } catch {
-            guard case .invalidDocument(_, let found) = error else { return }
-            #expect(found.first?.location.line == 3)
-            #expect(found.first?.message == "invalid UTF-8; the XML declaration says UTF-8")
+        let position = try #require(data.firstIndex(of: UInt8(ascii: "X")))
+        data[position] = 0xFF
+        #expect(
+            throws: TremaError.invalidDocument(
+                file: "bad.trm",
+                violations: [
+                    TremaError.Violation(
+                        location: SourceLocation(file: "bad.trm", line: 3, column: 60),
+                        message: "invalid UTF-8; the XML declaration says UTF-8")
+                ])
+        ) {
+            try TremaDocument(data: data, file: "bad.trm")
         }
     }
 

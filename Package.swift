@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "GirdersDI", targets: ["GirdersDI"]),
         .library(name: "GirdersNetworking", targets: ["GirdersNetworking"]),
         .library(name: "GirdersTrema", targets: ["GirdersTrema"]),
+        .library(name: "GirdersStorage", targets: ["GirdersStorage"]),
         .executable(name: "trema", targets: ["TremaCLI"]),
     ],
     targets: [
@@ -41,5 +42,12 @@ let package = Package(
         .testTarget(
             name: "GirdersTremaTests", dependencies: ["GirdersTrema"], resources: [.copy("Fixtures")],
             swiftSettings: strictSettings),
+        .systemLibrary(
+            name: "CGirdersOpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .target(
+            name: "GirdersStorage",
+            dependencies: [.target(name: "CGirdersOpenSSL", condition: .when(platforms: [.linux]))],
+            exclude: ["FORMAT.md"], swiftSettings: strictSettings),
+        .testTarget(name: "GirdersStorageTests", dependencies: ["GirdersStorage"], swiftSettings: strictSettings),
     ]
 )

@@ -1,0 +1,113 @@
+import Foundation
+
+#if canImport(CryptoKit)
+    import CryptoKit
+    import CommonCrypto
+    import Security
+#else
+    import CGirdersOpenSSL
+#endif
+
+/// The system's cryptography behind one small interface: CryptoKit and CommonCrypto on Apple platforms, OpenSSL's
+/// libcrypto on Linux. Nothing here implements a primitive; every call goes to the system library.
+enum Crypto {
+    /// Why a primitive failed.
+    struct Failure: Error {
+        let reason: String
+    }
+
+    /// The AES-GCM tag did not verify: wrong key or altered data.
+    struct AuthenticationFailure: Error {}
+
+    static let keyLength = 32
+    static let nonceLength = 12
+    static let tagLength = 16
+
+    /// `count` bytes from the system's cryptographic random generator.
+    static func randomBytes(_ count: Int) throws(Failure) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        #if canImport(CryptoKit)
+            let status = SecRandomCopyBytes(kSecRandomDefault, count, &bytes)
+            guard status == errSecSuccess else { throw Failure(reason: "SecRandomCopyBytes failed (\(status))") }
+        #else
+            guard RAND_bytes(&bytes, Int32(count)) == 1 else { throw Failure(reason: "RAND_bytes failed") }
+        #endif
+        return bytes
+    }
+
+    /// AES-256-GCM encryption: the ciphertext (as long as the plaintext) and the 16-byte tag.
+    static func seal(
+        _ plaintext: [UInt8], key: [UInt8], nonce: [UInt8], aad: [UInt8]
+    ) throws(Failure) -> (ciphertext: [UInt8], tag: [UInt8]) {
+        #if canImport(CryptoKit)
+            do {
+                let box = try AES.GCM.seal(
+                    plaintext, using: SymmetricKey(data: key), nonce: try AES.GCM.Nonce(data: nonce), authenticating: aad)
+                return (Array(box.ciphertext), Array(box.tag))
+            } catch {
+                throw Failure(reason: "AES-GCM: \(error)")
+            }
+        #else
+            return try OpenSSLGCM.seal(plaintext, key: key, nonce: nonce, aad: aad)
+        #endif
+    }
+
+    /// AES-256-GCM decryption; throws ``AuthenticationFailure`` when the tag does not verify.
+    static func open(
+        _ ciphertext: [UInt8], tag: [UInt8], key: [UInt8], nonce: [UInt8], aad: [UInt8]
+    ) throws -> [UInt8] {
+        #if canImport(CryptoKit)
+            let box = try AES.GCM.SealedBox(nonce: AES.GCM.Nonce(data: nonce), ciphertext: ciphertext, tag: tag)
+            do {
+                return Array(try AES.GCM.open(box, using: SymmetricKey(data: key), authenticating: aad))
+            } catch {
+                throw AuthenticationFailure()
+            }
+        #else
+            return try OpenSSLGCM.open(ciphertext, tag: tag, key: key, nonce: nonce, aad: aad)
+        #endif
+    }
+
+    /// HMAC-SHA256.
+    static func hmacSHA256(key: [UInt8], data: [UInt8]) -> [UInt8] {
+        #if canImport(CryptoKit)
+            return Array(HMAC<SHA256>.authenticationCode(for: data, using: SymmetricKey(data: key)))
+        #else
+            var output = [UInt8](repeating: 0, count: 32)
+            var length: UInt32 = 32
+            _ = HMAC(EVP_sha256(), key, Int32(key.count), data, data.count, &output, &length)
+            return output
+        #endif
+    }
+
+    /// PBKDF2-HMAC-SHA256 with `iterations` rounds, 32 bytes.
+    static func pbkdf2SHA256(password: String, salt: [UInt8], iterations: Int) throws(Failure) -> [UInt8] {
+        var output = [UInt8](repeating: 0, count: keyLength)
+        let password = Array(password.utf8)
+        #if canImport(CryptoKit)
+            let status = password.withUnsafeBufferPointer { passwordBytes in
+                passwordBytes.withMemoryRebound(to: CChar.self) { passwordChars in
+                    CCKeyDerivationPBKDF(
+                        CCPBKDFAlgorithm(kCCPBKDF2), passwordChars.baseAddress, password.count, salt, salt.count,
+                        CCPseudoRandomAlgorithm(kCCPRFHmacAlgSHA256), UInt32(iterations), &output, keyLength)
+                }
+            }
+            guard status == kCCSuccess else { throw Failure(reason: "PBKDF2 failed (\(status))") }
+        #else
+            let status = password.withUnsafeBufferPointer { passwordBytes in
+                passwordBytes.withMemoryRebound(to: CChar.self) { passwordChars in
+                    PKCS5_PBKDF2_HMAC(
+                        passwordChars.baseAddress, Int32(password.count), salt, Int32(salt.count), Int32(iterations),
+                        EVP_sha256(), Int32(keyLength), &output)
+                }
+            }
+            guard status == 1 else { throw Failure(reason: "PKCS5_PBKDF2_HMAC failed") }
+        #endif
+        return output
+    }
+
+    /// HKDF-Expand (RFC 5869) of a 32-byte pseudorandom key to 32 bytes: `HMAC-SHA256(prk, info || 0x01)`.
+    static func expand(_ prk: [UInt8], info: String) -> [UInt8] {
+        hmacSHA256(key: prk, data: Array(info.utf8) + [0x01])
+    }
+}

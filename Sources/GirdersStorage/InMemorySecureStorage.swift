@@ -1,0 +1,37 @@
+public import Foundation
+
+/// A ``SecureStorage`` in memory, for tests and previews: nothing is encrypted or persisted.
+public final class InMemorySecureStorage: SecureStorage {
+    private let values = LockedValue<[String: Data]>([:])
+
+    /// An empty store, or one holding `initial`.
+    public init(_ initial: [String: Data] = [:]) {
+        values.value = initial
+    }
+
+    /// The bytes under `key`.
+    public func readData(forKey key: String) throws(StorageError) -> Data {
+        guard let data = values.value[key] else { throw .notFound(key: key) }
+        return data
+    }
+
+    /// Stores `data` under `key`.
+    public func writeData(_ data: Data, forKey key: String) throws(StorageError) {
+        values.withLock { $0[key] = data }
+    }
+
+    /// Removes `key`.
+    public func deleteData(forKey key: String) throws(StorageError) {
+        values.withLock { $0[key] = nil }
+    }
+
+    /// The keys, sorted.
+    public func allKeys() throws(StorageError) -> [String] {
+        values.value.keys.sorted()
+    }
+
+    /// Removes everything.
+    public func removeAll() throws(StorageError) {
+        values.value = [:]
+    }
+}

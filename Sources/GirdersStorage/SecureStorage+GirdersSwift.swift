@@ -1,0 +1,98 @@
+public import Foundation
+
+/// GirdersSwift's non-throwing API. GirdersSwift swallowed errors into logs; these return whether they
+/// succeeded (`nil` or `false` on failure) and report every failure except "not found" to
+/// ``StorageDiagnostics/handler``.
+extension SecureStorage {
+    /// Stores a string; `false` when it could not be stored.
+    @discardableResult
+    public func save(string: String, forKey key: String) -> Bool {
+        report { () throws(StorageError) in try writeString(string, forKey: key) } != nil
+    }
+
+    /// The string stored under `key`, or `nil`.
+    public func string(forKey key: String) -> String? {
+        report { () throws(StorageError) in try readString(forKey: key) }
+    }
+
+    /// Stores bytes; `false` when they could not be stored.
+    @discardableResult
+    public func save(value: Data, key: String) -> Bool {
+        report { () throws(StorageError) in try writeData(value, forKey: key) } != nil
+    }
+
+    /// The bytes stored under `key`, or `nil`.
+    public func data(forKey key: String) -> Data? {
+        report { () throws(StorageError) in try readData(forKey: key) }
+    }
+
+    /// Removes the string under `key`; `false` when the store could not be changed.
+    @discardableResult
+    public func removeString(forKey key: String) -> Bool {
+        report { () throws(StorageError) in try deleteData(forKey: key) } != nil
+    }
+
+    /// Removes the bytes under `key`; `false` when the store could not be changed.
+    @discardableResult
+    public func removeData(forKey key: String) -> Bool {
+        report { () throws(StorageError) in try deleteData(forKey: key) } != nil
+    }
+
+    /// Removes everything; `false` when the store could not be changed.
+    @discardableResult
+    public func clearSecureStorage() -> Bool {
+        report { () throws(StorageError) in try removeAll() } != nil
+    }
+
+    private func report<Value>(_ operation: () throws(StorageError) -> Value) -> Value? {
+        do {
+            return try operation()
+        } catch .notFound {
+            return nil
+        } catch {
+            StorageDiagnostics.report(error)
+            return nil
+        }
+    }
+}
+
+/// Where the non-throwing GirdersSwift API reports failures; standard error by default.
+public enum StorageDiagnostics {
+    private static let state = LockedValue<(@Sendable (StorageError) -> Void)?>(nil)
+
+    /// Called with every failure of the non-throwing API other than "not found"; `nil` writes to standard error.
+    public static var handler: (@Sendable (StorageError) -> Void)? {
+        get { state.value }
+        set { state.value = newValue }
+    }
+
+    static func report(_ error: StorageError) {
+        if let handler = state.value {
+            handler(error)
+        } else {
+            FileHandle.standardError.write(Data("GirdersStorage: \(error)\n".utf8))
+        }
+    }
+}
+
+/// A value behind a lock.
+final class LockedValue<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+
+    init(_ value: Value) {
+        stored = value
+    }
+
+    var value: Value {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+
+    /// Runs `body` with exclusive access, for read-modify-write changes.
+    func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&stored)
+    }
+}

@@ -1,0 +1,78 @@
+public import Foundation
+
+/// A store for secrets (tokens, passwords, keys): GirdersSwift's `SecureStorage` API plus throwing variants that
+/// tell "not found" apart from "cannot read right now" and from "corrupted".
+///
+/// Conformers implement the five throwing requirements; everything else comes from extensions.
+///
+/// ```swift
+/// let storage = try FileSecureStorage(folder: folder, key: .passphrase("correct horse battery staple"))
+/// storage.save(string: token, forKey: "token")
+/// let token = storage.string(forKey: "token")
+/// try storage.set(Credentials(user: "ada", password: "pw"), forKey: "credentials")
+/// ```
+public protocol SecureStorage: Sendable {
+    /// The bytes stored under `key`.
+    /// - Throws: ``StorageError/notFound(key:)`` when nothing is stored; other ``StorageError``s when the store
+    ///   cannot be read or the data is damaged.
+    func readData(forKey key: String) throws(StorageError) -> Data
+
+    /// Stores `data` under `key`, replacing any value; when it returns, the value is durable.
+    func writeData(_ data: Data, forKey key: String) throws(StorageError)
+
+    /// Removes the value under `key`; removing a missing key is not an error.
+    func deleteData(forKey key: String) throws(StorageError)
+
+    /// Every key with a value, sorted.
+    func allKeys() throws(StorageError) -> [String]
+
+    /// Removes every value.
+    func removeAll() throws(StorageError)
+}
+
+extension SecureStorage {
+    /// Whether a value is stored under `key`.
+    public func contains(_ key: String) throws(StorageError) -> Bool {
+        do {
+            _ = try readData(forKey: key)
+            return true
+        } catch .notFound {
+            return false
+        }
+    }
+
+    /// The string stored under `key` (UTF-8).
+    public func readString(forKey key: String) throws(StorageError) -> String {
+        let data = try readData(forKey: key)
+        guard let string = String(data: data, encoding: .utf8) else {
+            throw .codingFailed(key: key, reason: "the stored bytes are not UTF-8 text")
+        }
+        return string
+    }
+
+    /// Stores a string (UTF-8).
+    public func writeString(_ string: String, forKey key: String) throws(StorageError) {
+        try writeData(Data(string.utf8), forKey: key)
+    }
+
+    /// The `Decodable` value stored under `key` as JSON.
+    public func value<Value: Decodable>(_ type: Value.Type, forKey key: String) throws(StorageError) -> Value {
+        let data = try readData(forKey: key)
+        do {
+            return try JSONDecoder().decode(Value.self, from: data)
+        } catch {
+            throw .codingFailed(key: key, reason: "\(error)")
+        }
+    }
+
+    /// Stores an `Encodable` value as JSON.
+    public func set<Value: Encodable>(_ value: Value, forKey key: String) throws(StorageError) {
+        let data: Data
+        do {
+            data = try JSONEncoder().encode(value)
+        } catch {
+            throw .codingFailed(key: key, reason: "\(error)")
+        }
+        try writeData(data, forKey: key)
+    }
+}

@@ -28,6 +28,25 @@ public protocol SecureStorage: Sendable {
 
     /// Removes every value.
     func removeAll() throws(StorageError)
+
+    /// Stores `data` so that reading it needs Face ID or Touch ID (GirdersSwift's biometric variant). Only
+    /// ``KeychainStorage`` supports it; every other store throws ``StorageError/unsupported(feature:)``.
+    func saveWithBiometricProtection(_ data: Data, forKey key: String) throws(StorageError)
+
+    /// Reads a value stored with ``saveWithBiometricProtection(_:forKey:)``, showing `prompt` to the user.
+    func readWithBiometricProtection(forKey key: String, prompt: String) throws(StorageError) -> Data
+}
+
+extension SecureStorage {
+    /// Throws ``StorageError/unsupported(feature:)``: only the Apple keychain protects items with biometrics.
+    public func saveWithBiometricProtection(_ data: Data, forKey key: String) throws(StorageError) {
+        throw .unsupported(feature: "biometric protection needs the Apple keychain")
+    }
+
+    /// Throws ``StorageError/unsupported(feature:)``: only the Apple keychain protects items with biometrics.
+    public func readWithBiometricProtection(forKey key: String, prompt: String) throws(StorageError) -> Data {
+        throw .unsupported(feature: "biometric protection needs the Apple keychain")
+    }
 }
 
 extension SecureStorage {

@@ -1,0 +1,45 @@
+import Foundation
+import GirdersStorage
+import Testing
+
+/// A store written by Swift, read by Python's `cryptography` package following only FORMAT.md.
+struct IndependentDecryptionTests {
+    func pythonRead(_ folder: URL, _ mode: String, _ secret: String, _ name: String) throws -> (status: Int32, output: Data) {
+        let script = try #require(Bundle.module.url(forResource: "decrypt_store", withExtension: "py", subdirectory: "Scripts"))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path, folder.path, mode, secret, name]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = Pipe()
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, data)
+    }
+
+    @Test func pythonDecryptsARawKeyStoreFromTheFormatDescriptionAlone() throws {
+        let folder = try temporaryFolder().appendingPathComponent("store")
+        let key = Data((0..<32).map { UInt8($0 * 7 & 0xFF) })
+        let storage = try FileSecureStorage(folder: folder, key: .raw(key))
+        let value = Data("refresh token ✓ \u{0}\u{1} end".utf8)
+        try storage.writeData(value, forKey: "refresh-token")
+        try storage.writeData(Data(), forKey: "empty")
+        let hex = key.map { String(format: "%02x", $0) }.joined()
+        let read = try pythonRead(folder, "raw", hex, "refresh-token")
+        #expect(read.status == 0)
+        #expect(read.output == value)
+        #expect(try pythonRead(folder, "raw", hex, "empty").output == Data())
+        #expect(try pythonRead(folder, "raw", String(repeating: "00", count: 32), "refresh-token").status != 0)
+    }
+
+    @Test func pythonDecryptsAPassphraseStoreAfterRekeying() throws {
+        let folder = try temporaryFolder().appendingPathComponent("store")
+        let storage = try FileSecureStorage(folder: folder, key: .raw(Data(repeating: 1, count: 32)))
+        try storage.writeString("s3cr3t", forKey: "password")
+        try storage.rekey(to: .passphrase("correct horse battery staple"))
+        let read = try pythonRead(folder, "passphrase", "correct horse battery staple", "password")
+        #expect(read.status == 0)
+        #expect(String(decoding: read.output, as: UTF8.self) == "s3cr3t")
+    }
+}

@@ -48,6 +48,8 @@ let package = Package(
             name: "GirdersStorage",
             dependencies: [.target(name: "CGirdersOpenSSL", condition: .when(platforms: [.linux]))],
             exclude: ["FORMAT.md"], swiftSettings: strictSettings),
+        // Not a product: the helper process GirdersStorage's kill and multi-process tests run.
+        .executableTarget(name: "StorageStress", dependencies: ["GirdersStorage"], swiftSettings: strictSettings),
         .testTarget(
             name: "GirdersStorageTests", dependencies: ["GirdersStorage"], resources: [.copy("Scripts")],
             swiftSettings: strictSettings),

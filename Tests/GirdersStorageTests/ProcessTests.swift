@@ -1,0 +1,57 @@
+import Foundation
+import GirdersStorage
+import Testing
+
+/// Several processes on one store, and processes killed mid-write.
+struct ProcessTests {
+    static let keyHex = String(repeating: "5a", count: 32)
+
+    func helper(_ folder: URL, prefix: String, count: Int) throws -> (Process, Pipe) {
+        let process = Process()
+        process.executableURL = Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("StorageStress")
+        process.arguments = [folder.path, Self.keyHex, prefix, String(count)]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = Pipe()
+        try process.run()
+        return (process, output)
+    }
+
+    @Test func twoProcessesWritingDifferentKeysAtOnceLoseNothing() throws {
+        let folder = try temporaryFolder().appendingPathComponent("store")
+        _ = try FileSecureStorage(folder: folder, key: .raw(Data(repeating: 0x5A, count: 32)))
+        let first = try helper(folder, prefix: "a", count: 60)
+        let second = try helper(folder, prefix: "b", count: 60)
+        first.0.waitUntilExit()
+        second.0.waitUntilExit()
+        #expect(first.0.terminationStatus == 0 && second.0.terminationStatus == 0)
+        let storage = try FileSecureStorage(folder: folder, key: .raw(Data(repeating: 0x5A, count: 32)))
+        let keys = try storage.allKeys()
+        #expect(keys.count == 120)
+        #expect(try storage.readString(forKey: "a-59") == "value-a-59")
+        #expect(try storage.readString(forKey: "b-0") == "value-b-0")
+    }
+
+    @Test func aProcessKilledAtRandomMomentsNeverLosesACompletedWrite() throws {
+        let folder = try temporaryFolder().appendingPathComponent("store")
+        let key = StorageKey.raw(Data(repeating: 0x5A, count: 32))
+        _ = try FileSecureStorage(folder: folder, key: key)
+        var completed = 0
+        for round in 0..<20 {
+            let (process, output) = try helper(folder, prefix: "r\(round)", count: 100_000)
+            let reader = output.fileHandleForReading
+            usleep(UInt32.random(in: 20_000...120_000))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let reported = String(decoding: reader.readDataToEndOfFile(), as: UTF8.self)
+                .split(separator: "\n").compactMap { $0.hasPrefix("done ") ? Int($0.dropFirst(5)) : nil }
+            let storage = try FileSecureStorage(folder: folder, key: key)
+            for index in reported {
+                #expect(try storage.readString(forKey: "r\(round)-\(index)") == "value-r\(round)-\(index)", "round \(round), write \(index)")
+            }
+            #expect(try storage.allKeys().filter { $0.hasPrefix("r\(round)-") }.count >= reported.count)
+            completed += reported.count
+        }
+        #expect(completed >= 20, "the helper was killed before it wrote anything")
+    }
+}

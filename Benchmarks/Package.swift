@@ -34,6 +34,9 @@ let package = Package(
             ]),
         benchmark("NetworkingBenchmarks", [.product(name: "GirdersNetworking", package: girders)]),
         benchmark("TremaBenchmarks", [.product(name: "GirdersTrema", package: girders)]),
+        // Raw libcrypto AES-256-GCM, the baseline for GirdersStorage's encryption.
+        .systemLibrary(name: "CBenchOpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        benchmark("StorageBenchmarks", [.product(name: "GirdersStorage", package: girders), "CBenchOpenSSL"]),
         benchmark(
             "DIBenchmarks",
             [.product(name: "GirdersDI", package: girders), .product(name: "Swinject", package: "Swinject")]),

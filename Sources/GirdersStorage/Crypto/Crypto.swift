@@ -35,36 +35,41 @@ enum Crypto {
         return bytes
     }
 
-    /// AES-256-GCM encryption: the ciphertext (as long as the plaintext) and the 16-byte tag.
+    /// AES-256-GCM encryption of `body ‖ tail` into one buffer: `prefix ‖ ciphertext ‖ tag`. On Linux the
+    /// ciphertext is written in place, so a large value is copied once.
     static func seal(
-        _ plaintext: [UInt8], key: [UInt8], nonce: [UInt8], aad: [UInt8]
-    ) throws(Failure) -> (ciphertext: [UInt8], tag: [UInt8]) {
+        prefix: [UInt8], body: Data, tail: [UInt8], key: [UInt8], nonce: [UInt8], aad: [UInt8],
+        into output: inout [UInt8]
+    ) throws(Failure) {
         #if canImport(CryptoKit)
             do {
                 let box = try AES.GCM.seal(
-                    plaintext, using: SymmetricKey(data: key), nonce: try AES.GCM.Nonce(data: nonce), authenticating: aad)
-                return (Array(box.ciphertext), Array(box.tag))
+                    body + Data(tail), using: SymmetricKey(data: key), nonce: try AES.GCM.Nonce(data: nonce),
+                    authenticating: aad)
+                output = prefix + Array(box.ciphertext) + Array(box.tag)
             } catch {
                 throw Failure(reason: "AES-GCM: \(error)")
             }
         #else
-            return try OpenSSLGCM.seal(plaintext, key: key, nonce: nonce, aad: aad)
+            try OpenSSLGCM.seal(
+                prefix: prefix, body: body, tail: tail, key: key, nonce: nonce, aad: aad, into: &output)
         #endif
     }
 
     /// AES-256-GCM decryption; throws ``AuthenticationFailure`` when the tag does not verify.
     static func open(
-        _ ciphertext: [UInt8], tag: [UInt8], key: [UInt8], nonce: [UInt8], aad: [UInt8]
-    ) throws -> [UInt8] {
+        _ ciphertext: ArraySlice<UInt8>, tag: ArraySlice<UInt8>, key: [UInt8], nonce: ArraySlice<UInt8>,
+        aad: [UInt8]
+    ) throws -> Data {
         #if canImport(CryptoKit)
             let box = try AES.GCM.SealedBox(nonce: AES.GCM.Nonce(data: nonce), ciphertext: ciphertext, tag: tag)
             do {
-                return Array(try AES.GCM.open(box, using: SymmetricKey(data: key), authenticating: aad))
+                return try AES.GCM.open(box, using: SymmetricKey(data: key), authenticating: aad)
             } catch {
                 throw AuthenticationFailure()
             }
         #else
-            return try OpenSSLGCM.open(ciphertext, tag: tag, key: key, nonce: nonce, aad: aad)
+            return try OpenSSLGCM.open(ciphertext, tag: Array(tag), key: key, nonce: Array(nonce), aad: aad)
         #endif
     }
 

@@ -10,34 +10,40 @@ import Foundation
 /// `fsync`, `rename`, then `fsync` of the folder. Folders are created with mode 0700.
 enum DurableFile {
     /// The file's bytes, or `nil` when it does not exist.
-    static func read(_ url: URL) throws(StorageError) -> [UInt8]? {
-        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+    static func read(_ path: String) throws(StorageError) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         if descriptor < 0 {
             if errno == ENOENT { return nil }
-            throw failure("open", url)
+            throw failure("open", path)
         }
         defer { close(descriptor) }
-        var result: [UInt8] = []
         var status = stat()
-        if fstat(descriptor, &status) == 0 { result.reserveCapacity(Int(status.st_size)) }
-        var buffer = [UInt8](repeating: 0, count: max(4096, min(Int(status.st_size) + 1, 1 << 20)))
+        let expected = fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
+        // Read straight into the result, sized from fstat; grow only if the file grew meanwhile.
+        var result = [UInt8](unsafeUninitializedCapacity: max(expected, 0) + 1) { _, count in count = max(expected, 0) + 1 }
+        var filled = 0
         while true {
-            let count = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+            if filled == result.count { result += [UInt8](repeating: 0, count: max(4096, result.count)) }
+            let count = result.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw failure("read", url)
+                throw failure("read", path)
             }
-            if count == 0 { return result }
-            result += buffer[0..<count]
+            filled += count
+            // The size fstat reported is read: done, without a further read(2) to see the end of the file.
+            if count == 0 || (filled == expected && expected > 0) {
+                result.removeLast(result.count - filled)
+                return result
+            }
         }
     }
 
     /// Writes `bytes` to `url` durably with mode 0600. With `replacing: false` an existing file is an error
     /// (`EEXIST`), which makes first-use creation race-free.
-    static func write(_ bytes: [UInt8], to url: URL, replacing: Bool = true) throws(StorageError) {
-        let folder = url.deletingLastPathComponent()
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UInt64.random(in: 0...UInt64.max)).tmp")
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    static func write(_ bytes: [UInt8], to path: String, replacing: Bool = true) throws(StorageError) {
+        let (folder, name) = split(path)
+        let temporary = folder + "/." + name + ".\(UInt64.random(in: 0...UInt64.max)).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw failure("create", temporary) }
         var written = 0
         while written < bytes.count {
@@ -46,7 +52,7 @@ enum DurableFile {
             guard count > 0 else {
                 let error = failure("write", temporary)
                 close(descriptor)
-                unlink(temporary.path)
+                unlink(temporary)
                 throw error
             }
             written += count
@@ -54,57 +60,64 @@ enum DurableFile {
         guard fsync(descriptor) == 0 else {
             let error = failure("fsync", temporary)
             close(descriptor)
-            unlink(temporary.path)
+            unlink(temporary)
             throw error
         }
         close(descriptor)
         if replacing {
-            guard rename(temporary.path, url.path) == 0 else {
-                let error = failure("rename", url)
-                unlink(temporary.path)
+            guard rename(temporary, path) == 0 else {
+                let error = failure("rename", path)
+                unlink(temporary)
                 throw error
             }
         } else {
             // link(2) fails with EEXIST instead of replacing, so two first uses cannot both win.
-            let linked = link(temporary.path, url.path)
+            let linked = link(temporary, path)
             let linkErrno = errno
-            let linkError = failure("create", url)
-            unlink(temporary.path)
+            let linkError = failure("create", path)
+            unlink(temporary)
             guard linked == 0 || linkErrno == EEXIST else { throw linkError }
         }
         try syncFolder(folder)
     }
 
     /// Removes a file durably; a missing file is not an error.
-    static func remove(_ url: URL) throws(StorageError) {
-        if unlink(url.path) != 0 && errno != ENOENT { throw failure("remove", url) }
-        try syncFolder(url.deletingLastPathComponent())
+    static func remove(_ path: String) throws(StorageError) {
+        if unlink(path) != 0 && errno != ENOENT { throw failure("remove", path) }
+        try syncFolder(split(path).folder)
     }
 
     /// `fsync` of a folder, so renames and removals in it are durable.
-    static func syncFolder(_ folder: URL) throws(StorageError) {
-        let descriptor = open(folder.path, O_RDONLY | O_CLOEXEC)
+    static func syncFolder(_ folder: String) throws(StorageError) {
+        let descriptor = open(folder, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw failure("open folder", folder) }
         defer { close(descriptor) }
         guard fsync(descriptor) == 0 else { throw failure("fsync folder", folder) }
     }
 
     /// Creates `folder` with mode 0700 if needed (and its parents).
-    static func makeFolder(_ folder: URL) throws(StorageError) {
-        if mkdir(folder.path, 0o700) == 0 {
-            try syncFolder(folder.deletingLastPathComponent())
+    static func makeFolder(_ folder: String) throws(StorageError) {
+        if mkdir(folder, 0o700) == 0 {
+            try syncFolder(split(folder).folder)
             return
         }
         if errno == EEXIST { return }
-        if errno == ENOENT {
-            try makeFolder(folder.deletingLastPathComponent())
+        if errno == ENOENT, split(folder).folder != folder {
+            try makeFolder(split(folder).folder)
             try makeFolder(folder)
             return
         }
         throw failure("create folder", folder)
     }
 
-    static func failure(_ operation: String, _ url: URL) -> StorageError {
-        .unavailable(reason: "\(operation) \(url.path): \(String(cString: strerror(errno)))")
+    /// The folder and the last component of a path.
+    static func split(_ path: String) -> (folder: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+        let folder = String(path[..<slash])
+        return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
+    }
+
+    static func failure(_ operation: String, _ path: String) -> StorageError {
+        .unavailable(reason: "\(operation) \(path): \(String(cString: strerror(errno)))")
     }
 }

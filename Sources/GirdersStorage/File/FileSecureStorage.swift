@@ -22,6 +22,8 @@ public import Foundation
 public final class FileSecureStorage: SecureStorage {
     /// The store's folder.
     public let folder: URL
+    private let folderPath: String
+    private let headerPath: String
     private let state: LockedValue<Keys>
     private let lockDescriptor: Int32
 
@@ -31,9 +33,10 @@ public final class FileSecureStorage: SecureStorage {
         var names: [UInt8]
         var generation: UInt32
         var headerIdentity: FileIdentity
+        /// The buffer item files are encrypted into, reused between writes (kept only up to 4 MiB).
+        var scratch: [UInt8] = []
     }
 
-    private var headerURL: URL { folder.appendingPathComponent("store.header") }
 
     /// Opens the store in `folder` with `key`, creating folder (0700), header and key file on first use.
     /// - Throws: ``StorageError/wrongKey(path:)`` when `key` does not open an existing store (nothing is
@@ -41,14 +44,17 @@ public final class FileSecureStorage: SecureStorage {
     ///   for unusable key material, ``StorageError/unavailable(reason:)`` for file system errors.
     public init(folder: URL, key: StorageKey) throws(StorageError) {
         self.folder = folder
-        try DurableFile.makeFolder(folder)
-        let lockPath = folder.appendingPathComponent("store.lock").path
+        let folderPath = folder.standardizedFileURL.path
+        self.folderPath = folderPath
+        self.headerPath = folderPath + "/store.header"
+        try DurableFile.makeFolder(folderPath)
+        let lockPath = folderPath + "/store.lock"
         let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw DurableFile.failure("open", URL(fileURLWithPath: lockPath)) }
+        guard descriptor >= 0 else { throw DurableFile.failure("open", lockPath) }
         lockDescriptor = descriptor
         do {
             let keys = try Self.withFileLock(descriptor, exclusive: true) { () throws(StorageError) -> Keys in
-                try Self.openOrCreate(folder: folder, key: key)
+                try Self.openOrCreate(folder: folderPath, key: key)
             }
             state = LockedValue(keys)
         } catch {
@@ -61,9 +67,9 @@ public final class FileSecureStorage: SecureStorage {
         close(lockDescriptor)
     }
 
-    private static func openOrCreate(folder: URL, key: StorageKey) throws(StorageError) -> Keys {
-        let headerURL = folder.appendingPathComponent("store.header")
-        guard let bytes = try DurableFile.read(headerURL) else {
+    private static func openOrCreate(folder: String, key: StorageKey) throws(StorageError) -> Keys {
+        let headerPath = folder + "/store.header"
+        guard let bytes = try DurableFile.read(headerPath) else {
             let salt: [UInt8]
             do {
                 salt = try Crypto.randomBytes(StoreFormat.saltLength)
@@ -75,13 +81,13 @@ public final class FileSecureStorage: SecureStorage {
             let header = try StoreFormat.Header.make(
                 derivation: key.derivationCode, iterations: UInt32(key.iterations), salt: salt, generation: 1,
                 encryptionKey: keys.encryption)
-            try DurableFile.makeFolder(folder.appendingPathComponent("items-1"))
-            try DurableFile.write(header.bytes, to: headerURL, replacing: false)
-            keys.headerIdentity = FileIdentity(headerURL)
+            try DurableFile.makeFolder(folder + "/items-1")
+            try DurableFile.write(header.bytes, to: headerPath, replacing: false)
+            keys.headerIdentity = FileIdentity(headerPath)
             return keys
         }
-        let header = try StoreFormat.Header.parse(bytes, path: headerURL.path)
-        guard header.derivation == key.derivationCode else { throw .wrongKey(path: headerURL.path) }
+        let header = try StoreFormat.Header.parse(bytes, path: headerPath)
+        guard header.derivation == key.derivationCode else { throw .wrongKey(path: headerPath) }
         let effectiveKey: StorageKey =
             if case .passphrase(let passphrase, _) = key {
                 .passphrase(passphrase, iterations: Int(header.iterations))
@@ -92,12 +98,12 @@ public final class FileSecureStorage: SecureStorage {
         do {
             master = try effectiveKey.masterKey(salt: header.salt)
         } catch .invalidKey where header.derivation == 1 {
-            throw .wrongKey(path: headerURL.path)
+            throw .wrongKey(path: headerPath)
         }
         var keys = derive(master, generation: header.generation)
-        guard header.verifies(keys.encryption) else { throw .wrongKey(path: headerURL.path) }
-        keys.headerIdentity = FileIdentity(headerURL)
-        try DurableFile.makeFolder(folder.appendingPathComponent("items-\(header.generation)"))
+        guard header.verifies(keys.encryption) else { throw .wrongKey(path: headerPath) }
+        keys.headerIdentity = FileIdentity(headerPath)
+        try DurableFile.makeFolder(folder + "/items-\(header.generation)")
         removeStaleGenerations(in: folder, keeping: header.generation)
         return keys
     }
@@ -110,17 +116,17 @@ public final class FileSecureStorage: SecureStorage {
     }
 
     /// Removes item folders of other generations (left by a re-key that crashed or completed).
-    private static func removeStaleGenerations(in folder: URL, keeping generation: UInt32) {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    private static func removeStaleGenerations(in folder: String, keeping generation: UInt32) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         for name in names where name.hasPrefix("items-") && name != "items-\(generation)" {
-            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+            try? FileManager.default.removeItem(atPath: folder + "/" + name)
         }
     }
 
     // MARK: Operations
 
-    private func itemsFolder(_ keys: Keys) -> URL {
-        folder.appendingPathComponent("items-\(keys.generation)")
+    private func itemsFolder(_ keys: Keys) -> String {
+        folderPath + "/items-\(keys.generation)"
     }
 
     static func fileName(for key: String, nameKey: [UInt8]) -> String {
@@ -136,10 +142,15 @@ public final class FileSecureStorage: SecureStorage {
     {
         try state.withLock { keys throws(StorageError) -> Result in
             try Self.withFileLock(lockDescriptor, exclusive: exclusive) { () throws(StorageError) -> Result in
-                if FileIdentity(headerURL) != keys.headerIdentity { throw .wrongKey(path: headerURL.path) }
+                try checkHeader(keys)
                 return try body(&keys)
             }
         }
+    }
+
+    /// Throws ``StorageError/wrongKey(path:)`` when another process re-keyed the store since it was opened.
+    private func checkHeader(_ keys: Keys) throws(StorageError) {
+        if FileIdentity(headerPath) != keys.headerIdentity { throw .wrongKey(path: headerPath) }
     }
 
     private static func withFileLock<Result>(
@@ -153,14 +164,21 @@ public final class FileSecureStorage: SecureStorage {
     }
 
     /// The bytes under `key`.
+    ///
+    /// Reads take no file lock: every item file is replaced by a rename, so a reader sees a whole old or a whole
+    /// new value. A reader that finds nothing checks whether another process re-keyed the store meanwhile.
     public func readData(forKey key: String) throws(StorageError) -> Data {
-        try locked(exclusive: false) { keys throws(StorageError) -> Data in
+        try state.withLock { keys throws(StorageError) -> Data in
+            try checkHeader(keys)
             let name = Self.fileName(for: key, nameKey: keys.names)
-            let url = itemsFolder(keys).appendingPathComponent(name)
-            guard let bytes = try DurableFile.read(url) else { throw .notFound(key: key) }
-            let item = try StoreFormat.openItem(bytes, fileName: name, key: keys.encryption, path: url.path)
-            guard item.name == key else { throw .corrupted(path: url.path, reason: "the item holds another key") }
-            return Data(item.value)
+            let path = itemsFolder(keys) + "/" + name
+            guard let bytes = try DurableFile.read(path) else {
+                try checkHeader(keys)
+                throw .notFound(key: key)
+            }
+            let item = try StoreFormat.openItem(bytes, fileName: name, key: keys.encryption, path: path)
+            guard item.name == key else { throw .corrupted(path: path, reason: "the item holds another key") }
+            return item.value
         }
     }
 
@@ -168,15 +186,16 @@ public final class FileSecureStorage: SecureStorage {
     public func writeData(_ data: Data, forKey key: String) throws(StorageError) {
         try locked(exclusive: true) { keys throws(StorageError) in
             let name = Self.fileName(for: key, nameKey: keys.names)
-            let sealed = try StoreFormat.sealItem(name: key, value: Array(data), fileName: name, key: keys.encryption)
-            try DurableFile.write(sealed, to: itemsFolder(keys).appendingPathComponent(name))
+            try StoreFormat.sealItem(name: key, value: data, fileName: name, key: keys.encryption, into: &keys.scratch)
+            try DurableFile.write(keys.scratch, to: itemsFolder(keys) + "/" + name)
+            if keys.scratch.capacity > 4 << 20 { keys.scratch = [] }
         }
     }
 
     /// Removes `key` durably.
     public func deleteData(forKey key: String) throws(StorageError) {
         try locked(exclusive: true) { keys throws(StorageError) in
-            try DurableFile.remove(itemsFolder(keys).appendingPathComponent(Self.fileName(for: key, nameKey: keys.names)))
+            try DurableFile.remove(itemsFolder(keys) + "/" + Self.fileName(for: key, nameKey: keys.names))
         }
     }
 
@@ -192,8 +211,8 @@ public final class FileSecureStorage: SecureStorage {
         try locked(exclusive: true) { keys throws(StorageError) in
             let folder = itemsFolder(keys)
             for name in try fileNames(in: folder) {
-                if unlink(folder.appendingPathComponent(name).path) != 0 && errno != ENOENT {
-                    throw DurableFile.failure("remove", folder.appendingPathComponent(name))
+                if unlink(folder + "/" + name) != 0 && errno != ENOENT {
+                    throw DurableFile.failure("remove", folder + "/" + name)
                 }
             }
             try DurableFile.syncFolder(folder)
@@ -212,40 +231,41 @@ public final class FileSecureStorage: SecureStorage {
             }
             let generation = keys.generation + 1
             var next = Self.derive(try newKey.masterKey(salt: salt), generation: generation)
-            let nextFolder = folder.appendingPathComponent("items-\(generation)")
-            try? FileManager.default.removeItem(at: nextFolder)
+            let nextFolder = folderPath + "/items-\(generation)"
+            try? FileManager.default.removeItem(atPath: nextFolder)
             try DurableFile.makeFolder(nextFolder)
             for item in try items(keys) {
                 let name = Self.fileName(for: item.name, nameKey: next.names)
-                let sealed = try StoreFormat.sealItem(name: item.name, value: item.value, fileName: name, key: next.encryption)
-                try DurableFile.write(sealed, to: nextFolder.appendingPathComponent(name))
+                try StoreFormat.sealItem(
+                    name: item.name, value: item.value, fileName: name, key: next.encryption, into: &next.scratch)
+                try DurableFile.write(next.scratch, to: nextFolder + "/" + name)
             }
             let header = try StoreFormat.Header.make(
                 derivation: newKey.derivationCode, iterations: UInt32(newKey.iterations), salt: salt,
                 generation: generation, encryptionKey: next.encryption)
-            try DurableFile.write(header.bytes, to: headerURL)
-            next.headerIdentity = FileIdentity(headerURL)
+            try DurableFile.write(header.bytes, to: headerPath)
+            next.headerIdentity = FileIdentity(headerPath)
             let old = itemsFolder(keys)
             keys = next
-            try? FileManager.default.removeItem(at: old)
+            try? FileManager.default.removeItem(atPath: old)
         }
     }
 
-    private func fileNames(in folder: URL) throws(StorageError) -> [String] {
+    private func fileNames(in folder: String) throws(StorageError) -> [String] {
         do {
-            return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }
+            return try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasPrefix(".") }
         } catch {
-            throw .unavailable(reason: "cannot list \(folder.path): \(error.localizedDescription)")
+            throw .unavailable(reason: "cannot list \(folder): \(error.localizedDescription)")
         }
     }
 
-    private func items(_ keys: Keys) throws(StorageError) -> [(name: String, value: [UInt8])] {
+    private func items(_ keys: Keys) throws(StorageError) -> [(name: String, value: Data)] {
         let folder = itemsFolder(keys)
-        var result: [(name: String, value: [UInt8])] = []
+        var result: [(name: String, value: Data)] = []
         for name in try fileNames(in: folder) {
-            let url = folder.appendingPathComponent(name)
-            guard let bytes = try DurableFile.read(url) else { continue }
-            result.append(try StoreFormat.openItem(bytes, fileName: name, key: keys.encryption, path: url.path))
+            let path = folder + "/" + name
+            guard let bytes = try DurableFile.read(path) else { continue }
+            result.append(try StoreFormat.openItem(bytes, fileName: name, key: keys.encryption, path: path))
         }
         return result
     }
@@ -258,9 +278,9 @@ struct FileIdentity: Equatable {
 
     init() {}
 
-    init(_ url: URL) {
+    init(_ path: String) {
         var status = stat()
-        if stat(url.path, &status) == 0 {
+        if stat(path, &status) == 0 {
             device = UInt64(status.st_dev)
             inode = UInt64(status.st_ino)
         }

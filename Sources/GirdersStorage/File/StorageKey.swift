@@ -54,7 +54,7 @@ public enum StorageKey: Sendable {
 /// The key file: 32 random bytes, mode 0600.
 enum KeyFile {
     static func load(_ url: URL) throws(StorageError) -> [UInt8] {
-        if let bytes = try DurableFile.read(url) {
+        if let bytes = try DurableFile.read(url.path) {
             guard bytes.count == Crypto.keyLength else {
                 throw .invalidKey(reason: "\(url.path) holds \(bytes.count) bytes, a key file holds 32")
             }
@@ -70,8 +70,8 @@ enum KeyFile {
         } catch {
             throw .unavailable(reason: error.reason)
         }
-        try DurableFile.write(bytes, to: url, replacing: false)
-        guard let stored = try DurableFile.read(url) else { throw .unavailable(reason: "\(url.path) vanished") }
+        try DurableFile.write(bytes, to: url.path, replacing: false)
+        guard let stored = try DurableFile.read(url.path) else { throw .unavailable(reason: "\(url.path) vanished") }
         return stored
     }
 }

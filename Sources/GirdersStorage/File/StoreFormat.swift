@@ -36,7 +36,9 @@ enum StoreFormat {
                 checkTag: [])
             do {
                 header.checkNonce = try Crypto.randomBytes(Crypto.nonceLength)
-                header.checkTag = try Crypto.seal([], key: encryptionKey, nonce: header.checkNonce, aad: header.prefix).tag
+                try Crypto.seal(
+                    prefix: [], body: Data(), tail: [], key: encryptionKey, nonce: header.checkNonce, aad: header.prefix,
+                    into: &header.checkTag)
             } catch {
                 throw .unavailable(reason: error.reason)
             }
@@ -57,19 +59,21 @@ enum StoreFormat {
 
         /// Whether `encryptionKey` is the key this header was made with.
         func verifies(_ encryptionKey: [UInt8]) -> Bool {
-            (try? Crypto.open([], tag: checkTag, key: encryptionKey, nonce: checkNonce, aad: prefix)) != nil
+            (try? Crypto.open([], tag: checkTag[...], key: encryptionKey, nonce: checkNonce[...], aad: prefix)) != nil
         }
     }
 
     /// An item file's bytes: the name and value encrypted, the file name bound in as associated data.
-    static func sealItem(name: String, value: [UInt8], fileName: String, key: [UInt8]) throws(StorageError) -> [UInt8] {
+    static func sealItem(
+        name: String, value: Data, fileName: String, key: [UInt8], into output: inout [UInt8]
+    ) throws(StorageError) {
         let nameBytes = Array(name.utf8)
-        let plaintext = bigEndian(UInt32(nameBytes.count)) + nameBytes + value
         do {
             let nonce = try Crypto.randomBytes(Crypto.nonceLength)
             let prefix = itemMagic + [version] + nonce
-            let sealed = try Crypto.seal(plaintext, key: key, nonce: nonce, aad: prefix + Array(fileName.utf8))
-            return prefix + sealed.ciphertext + sealed.tag
+            try Crypto.seal(
+                prefix: prefix, body: value, tail: nameBytes + bigEndian(UInt32(nameBytes.count)), key: key,
+                nonce: nonce, aad: prefix + Array(fileName.utf8), into: &output)
         } catch {
             throw .unavailable(reason: error.reason)
         }
@@ -77,27 +81,28 @@ enum StoreFormat {
 
     /// The name and value in an item file.
     static func openItem(_ bytes: [UInt8], fileName: String, key: [UInt8], path: String) throws(StorageError)
-        -> (name: String, value: [UInt8])
+        -> (name: String, value: Data)
     {
         guard bytes.count >= itemPrefixLength + 4 + Crypto.tagLength else {
             throw .corrupted(path: path, reason: "truncated item (\(bytes.count) bytes)")
         }
         guard Array(bytes[0..<4]) == itemMagic else { throw .corrupted(path: path, reason: "not a Girders store item") }
         guard bytes[4] == version else { throw .corrupted(path: path, reason: "unknown item version \(bytes[4])") }
-        let nonce = Array(bytes[5..<itemPrefixLength])
-        let tag = Array(bytes[(bytes.count - Crypto.tagLength)...])
-        let ciphertext = Array(bytes[itemPrefixLength..<(bytes.count - Crypto.tagLength)])
-        let plaintext: [UInt8]
+        var plaintext: Data
         do {
             plaintext = try Crypto.open(
-                ciphertext, tag: tag, key: key, nonce: nonce, aad: Array(bytes[0..<itemPrefixLength]) + Array(fileName.utf8))
+                bytes[itemPrefixLength..<(bytes.count - Crypto.tagLength)], tag: bytes[(bytes.count - Crypto.tagLength)...],
+                key: key, nonce: bytes[5..<itemPrefixLength], aad: Array(bytes[0..<itemPrefixLength]) + Array(fileName.utf8))
         } catch {
             throw .corrupted(path: path, reason: "authentication failed: the item was altered or belongs elsewhere")
         }
-        let nameLength = Int(readBigEndian(plaintext[0..<4]) as UInt32)
-        guard nameLength <= plaintext.count - 4 else { throw .corrupted(path: path, reason: "inconsistent name length") }
-        let name = String(decoding: plaintext[4..<(4 + nameLength)], as: UTF8.self)
-        return (name, Array(plaintext[(4 + nameLength)...]))
+        // value ‖ name ‖ name length: the value keeps the decrypted buffer, truncated in place.
+        let count = plaintext.count
+        let nameLength = Int(plaintext[(count - 4)..<count].reduce(0) { $0 << 8 | UInt32($1) })
+        guard nameLength <= count - 4 else { throw .corrupted(path: path, reason: "inconsistent name length") }
+        let name = String(decoding: plaintext[(count - 4 - nameLength)..<(count - 4)], as: UTF8.self)
+        plaintext.count = count - 4 - nameLength
+        return (name, plaintext)
     }
 
     static func bigEndian(_ value: UInt32) -> [UInt8] {

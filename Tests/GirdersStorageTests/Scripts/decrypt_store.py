@@ -36,10 +36,10 @@ def main():
     if item[:4] != b"GSSI" or item[4] != 1:
         sys.exit("not a version 1 item")
     plaintext = AESGCM(encryption).decrypt(item[5:17], item[17:], item[:17] + file_name.encode())
-    length = int.from_bytes(plaintext[:4], "big")
-    if plaintext[4:4 + length].decode() != name:
+    length = int.from_bytes(plaintext[-4:], "big")
+    if plaintext[-4 - length:-4].decode() != name:
         sys.exit("the item holds another name")
-    sys.stdout.buffer.write(plaintext[4 + length:])
+    sys.stdout.buffer.write(plaintext[:-4 - length])
 
 
 if __name__ == "__main__":

@@ -67,8 +67,10 @@
             guard EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_GCM_SET_TAG, Int32(tag.count), &tag) == 1 else {
                 throw Crypto.Failure(reason: "AES-GCM tag setup failed")
             }
-            var trailing = [UInt8](repeating: 0, count: 16)
-            guard EVP_DecryptFinal_ex(context, &trailing, &length) == 1 else { throw Crypto.AuthenticationFailure() }
+            let finished = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { trailing in
+                EVP_DecryptFinal_ex(context, trailing.baseAddress, &length)
+            }
+            guard finished == 1 else { throw Crypto.AuthenticationFailure() }
             return plaintext
         }
     }

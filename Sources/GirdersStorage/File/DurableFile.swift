@@ -17,21 +17,28 @@ enum DurableFile {
             throw failure("open", path)
         }
         defer { close(descriptor) }
-        var status = stat()
-        let expected = fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
-        // Read straight into the result, sized from fstat; grow only if the file grew meanwhile.
-        var result = [UInt8](unsafeUninitializedCapacity: max(expected, 0) + 1) { _, count in count = max(expected, 0) + 1 }
+        // Small files (every item of a secrets store) take one read(2); larger ones are sized with fstat.
+        var result = [UInt8](unsafeUninitializedCapacity: 16 << 10) { _, count in count = 16 << 10 }
         var filled = 0
         while true {
-            if filled == result.count { result += [UInt8](repeating: 0, count: max(4096, result.count)) }
+            if filled == result.count {
+                var status = stat()
+                let size = fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
+                let capacity = max(size + 1, result.count * 2)
+                let previous = result
+                result = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+                    _ = buffer.initialize(from: previous)
+                    count = capacity
+                }
+            }
             let count = result.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw failure("read", path)
             }
             filled += count
-            // The size fstat reported is read: done, without a further read(2) to see the end of the file.
-            if count == 0 || (filled == expected && expected > 0) {
+            // A regular file returns less than asked only at its end.
+            if count == 0 || filled < result.count {
                 result.removeLast(result.count - filled)
                 return result
             }

@@ -131,8 +131,14 @@ public final class FileSecureStorage: SecureStorage {
 
     static func fileName(for key: String, nameKey: [UInt8]) -> String {
         let mac = Crypto.hmacSHA256(key: nameKey, data: Array(key.utf8))
-        let hex: [UInt8] = Array("0123456789abcdef".utf8)
-        return String(decoding: mac.flatMap { [hex[Int($0 >> 4)], hex[Int($0 & 0x0F)]] }, as: UTF8.self)
+        return String(unsafeUninitializedCapacity: mac.count * 2) { buffer in
+            let digits: StaticString = "0123456789abcdef"
+            for (index, byte) in mac.enumerated() {
+                buffer[index * 2] = digits.utf8Start[Int(byte >> 4)]
+                buffer[index * 2 + 1] = digits.utf8Start[Int(byte & 0x0F)]
+            }
+            return mac.count * 2
+        }
     }
 
     /// Runs `body` holding the in-process lock and the file lock, with the current keys (re-checked against
@@ -166,17 +172,23 @@ public final class FileSecureStorage: SecureStorage {
     /// The bytes under `key`.
     ///
     /// Reads take no file lock: every item file is replaced by a rename, so a reader sees a whole old or a whole
-    /// new value. A reader that finds nothing checks whether another process re-keyed the store meanwhile.
+    /// new value. A read that finds nothing or cannot decrypt checks whether another process re-keyed the store
+    /// meanwhile and then reports ``StorageError/wrongKey(path:)``.
     public func readData(forKey key: String) throws(StorageError) -> Data {
         try state.withLock { keys throws(StorageError) -> Data in
-            try checkHeader(keys)
             let name = Self.fileName(for: key, nameKey: keys.names)
             let path = itemsFolder(keys) + "/" + name
             guard let bytes = try DurableFile.read(path) else {
                 try checkHeader(keys)
                 throw .notFound(key: key)
             }
-            let item = try StoreFormat.openItem(bytes, fileName: name, key: keys.encryption, path: path)
+            let item: (name: String, value: Data)
+            do throws(StorageError) {
+                item = try StoreFormat.openItem(bytes, fileName: name, key: keys.encryption, path: path)
+            } catch {
+                try checkHeader(keys)
+                throw error
+            }
             guard item.name == key else { throw .corrupted(path: path, reason: "the item holds another key") }
             return item.value
         }

@@ -49,7 +49,7 @@ enum StoreFormat {
             guard bytes.count == headerLength else {
                 throw .corrupted(path: path, reason: "the header has \(bytes.count) bytes, not \(headerLength)")
             }
-            guard Array(bytes[0..<4]) == headerMagic else { throw .corrupted(path: path, reason: "not a Girders store header") }
+            guard bytes.starts(with: headerMagic) else { throw .corrupted(path: path, reason: "not a Girders store header") }
             guard bytes[4] == version else { throw .corrupted(path: path, reason: "unknown format version \(bytes[4])") }
             guard bytes[5] <= 2 else { throw .corrupted(path: path, reason: "unknown key derivation \(bytes[5])") }
             return Header(
@@ -73,7 +73,7 @@ enum StoreFormat {
             let prefix = itemMagic + [version] + nonce
             try Crypto.seal(
                 prefix: prefix, body: value, tail: nameBytes + bigEndian(UInt32(nameBytes.count)), key: key,
-                nonce: nonce, aad: prefix + Array(fileName.utf8), into: &output)
+                nonce: nonce, aad: associatedData(prefix[...], fileName), into: &output)
         } catch {
             throw .unavailable(reason: error.reason)
         }
@@ -86,13 +86,13 @@ enum StoreFormat {
         guard bytes.count >= itemPrefixLength + 4 + Crypto.tagLength else {
             throw .corrupted(path: path, reason: "truncated item (\(bytes.count) bytes)")
         }
-        guard Array(bytes[0..<4]) == itemMagic else { throw .corrupted(path: path, reason: "not a Girders store item") }
+        guard bytes.starts(with: itemMagic) else { throw .corrupted(path: path, reason: "not a Girders store item") }
         guard bytes[4] == version else { throw .corrupted(path: path, reason: "unknown item version \(bytes[4])") }
         var plaintext: Data
         do {
             plaintext = try Crypto.open(
                 bytes[itemPrefixLength..<(bytes.count - Crypto.tagLength)], tag: bytes[(bytes.count - Crypto.tagLength)...],
-                key: key, nonce: bytes[5..<itemPrefixLength], aad: Array(bytes[0..<itemPrefixLength]) + Array(fileName.utf8))
+                key: key, nonce: bytes[5..<itemPrefixLength], aad: associatedData(bytes[0..<itemPrefixLength], fileName))
         } catch {
             throw .corrupted(path: path, reason: "authentication failed: the item was altered or belongs elsewhere")
         }
@@ -103,6 +103,15 @@ enum StoreFormat {
         let name = String(decoding: plaintext[(count - 4 - nameLength)..<(count - 4)], as: UTF8.self)
         plaintext.count = count - 4 - nameLength
         return (name, plaintext)
+    }
+
+    /// An item's associated data: its first 17 bytes, then the file name.
+    static func associatedData(_ prefix: ArraySlice<UInt8>, _ fileName: String) -> [UInt8] {
+        var aad: [UInt8] = []
+        aad.reserveCapacity(prefix.count + fileName.utf8.count)
+        aad += prefix
+        aad += fileName.utf8
+        return aad
     }
 
     static func bigEndian(_ value: UInt32) -> [UInt8] {

@@ -13,18 +13,17 @@ struct CancellationTests {
     }
 
     @Test func aRequestSlowerThanItsTimeoutFailsWithTimedOut() async throws {
-        let request = Request(MutableRequest(url: server.url("/delay?ms=3000")) |> withTimeout(0.5))
-        let started = Date()
+        // Without a working timeout the server answers after 8 s and the request succeeds.
+        let request = Request(MutableRequest(url: server.url("/delay?ms=8000")) |> withTimeout(0.5))
         let error = await responseError { let _: Response<String> = try await client.executeRequest(request: request) }
         #expect(error == .timedOut(url: request.fullURL))
-        #expect(Date().timeIntervalSince(started) < 2.5)
     }
 
     @Test func cancellingTheSwiftTaskStopsATransferMidwayWithACancellationError() async throws {
-        let request = Request(URL: server.url("/drip?bytes=200&interval_ms=20"), method: .get)
+        // The body drips for 10 s; if cancelling did not stop the transfer, the task would succeed.
+        let request = Request(URL: server.url("/drip?bytes=100&interval_ms=100"), method: .get)
         let task = Task { () async throws -> Response<Data> in try await client.executeRequest(request: request) }
         try await Task.sleep(for: .milliseconds(300))
-        let started = Date()
         task.cancel()
         let result = await task.result
         guard case .failure(let error as ResponseError) = result else {
@@ -33,7 +32,6 @@ struct CancellationTests {
         }
         #expect(error.isCancellation)
         #expect(error == .cancelled(url: request.fullURL))
-        #expect(Date().timeIntervalSince(started) < 1.5)
     }
 
     @Test func aTaskCancelledBeforeItStartsSendsNothing() async throws {

@@ -17,7 +17,8 @@ struct ConformanceTests {
         func make() throws -> any SecureStorage {
             switch self {
             case .inMemory: InMemorySecureStorage()
-            case .file: try FileSecureStorage(folder: try temporaryFolder().appendingPathComponent("store"), key: rawKey())
+            case .file:
+                try FileSecureStorage(folder: try temporaryFolder().appendingPathComponent("store"), key: rawKey())
             }
         }
     }
@@ -29,7 +30,8 @@ struct ConformanceTests {
         try storage.writeData(Data([0, 1, 2, 255]), forKey: "blob")
         try storage.writeData(Data(), forKey: "empty")
         try storage.writeString("", forKey: "empty string")
-        let credentials = Credentials(user: "ada", password: "p\"w\n", expires: Date(timeIntervalSince1970: 1_800_000_000))
+        let credentials = Credentials(
+            user: "ada", password: "p\"w\n", expires: Date(timeIntervalSince1970: 1_800_000_000))
         try storage.set(credentials, forKey: "credentials")
         #expect(try storage.readString(forKey: "token") == "t0k3n ✓ 漢字")
         #expect(try storage.readData(forKey: "blob") == Data([0, 1, 2, 255]))
@@ -73,8 +75,11 @@ struct ConformanceTests {
     func wrongTypesAreCodingErrorsNamingTheKey(_ kind: Kind) throws {
         let storage = try kind.make()
         try storage.writeData(Data([0xFF, 0xFE]), forKey: "binary")
-        #expect(storageError { _ = try storage.readString(forKey: "binary") } == .codingFailed(key: "binary", reason: "the stored bytes are not UTF-8 text"))
-        if case .codingFailed(let key, _) = storageError({ _ = try storage.value(Credentials.self, forKey: "binary") }) {
+        #expect(
+            storageError { _ = try storage.readString(forKey: "binary") }
+                == .codingFailed(key: "binary", reason: "the stored bytes are not UTF-8 text"))
+        if case .codingFailed(let key, _) = storageError({ _ = try storage.value(Credentials.self, forKey: "binary") })
+        {
             #expect(key == "binary")
         } else {
             Issue.record("expected codingFailed")

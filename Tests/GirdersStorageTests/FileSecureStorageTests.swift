@@ -8,8 +8,12 @@ struct FileSecureStorageTests {
         let storage = try FileSecureStorage(folder: folder, key: rawKey(1))
         try storage.writeString("secret", forKey: "token")
         let before = try snapshot(folder)
-        #expect(storageError { _ = try FileSecureStorage(folder: folder, key: rawKey(2)) } == .wrongKey(path: folder.appendingPathComponent("store.header").path))
-        #expect(storageError { _ = try FileSecureStorage(folder: folder, key: .passphrase("secret")) } == .wrongKey(path: folder.appendingPathComponent("store.header").path))
+        #expect(
+            storageError { _ = try FileSecureStorage(folder: folder, key: rawKey(2)) }
+                == .wrongKey(path: folder.appendingPathComponent("store.header").path))
+        #expect(
+            storageError { _ = try FileSecureStorage(folder: folder, key: .passphrase("secret")) }
+                == .wrongKey(path: folder.appendingPathComponent("store.header").path))
         #expect(try snapshot(folder) == before)
         #expect(try FileSecureStorage(folder: folder, key: rawKey(1)).readString(forKey: "token") == "secret")
     }
@@ -21,17 +25,29 @@ struct FileSecureStorageTests {
         #expect(header[5] == 1)
         #expect(header[6..<10].reduce(0) { $0 << 8 | Int($1) } == 600_000)
         #expect(try FileSecureStorage(folder: folder, key: .passphrase("correct horse")).readString(forKey: "k") == "v")
-        #expect(storageError { _ = try FileSecureStorage(folder: folder, key: .passphrase("wrong horse")) } == .wrongKey(path: folder.appendingPathComponent("store.header").path))
+        #expect(
+            storageError { _ = try FileSecureStorage(folder: folder, key: .passphrase("wrong horse")) }
+                == .wrongKey(path: folder.appendingPathComponent("store.header").path))
     }
 
     @Test func unusableKeyMaterialIsRefused() throws {
         let folder = try temporaryFolder()
-        #expect(storageError { _ = try FileSecureStorage(folder: folder.appendingPathComponent("a"), key: .raw(Data(count: 16))) } == .invalidKey(reason: "a raw key has 32 bytes, not 16"))
-        #expect(storageError { _ = try FileSecureStorage(folder: folder.appendingPathComponent("b"), key: .passphrase("x", iterations: 1000)) } == .invalidKey(reason: "PBKDF2 needs at least 600000 iterations, not 1000"))
+        #expect(
+            storageError {
+                _ = try FileSecureStorage(folder: folder.appendingPathComponent("a"), key: .raw(Data(count: 16)))
+            } == .invalidKey(reason: "a raw key has 32 bytes, not 16"))
+        #expect(
+            storageError {
+                _ = try FileSecureStorage(
+                    folder: folder.appendingPathComponent("b"), key: .passphrase("x", iterations: 1000))
+            } == .invalidKey(reason: "PBKDF2 needs at least 600000 iterations, not 1000"))
         let loose = folder.appendingPathComponent("loose.key")
         try Data(repeating: 1, count: 32).write(to: loose)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: loose.path)
-        #expect(storageError { _ = try FileSecureStorage(folder: folder.appendingPathComponent("c"), key: .keyFile(loose)) }?.description.contains("readable by others") == true)
+        #expect(
+            storageError {
+                _ = try FileSecureStorage(folder: folder.appendingPathComponent("c"), key: .keyFile(loose))
+            }?.description.contains("readable by others") == true)
     }
 
     @Test func aKeyFileIsCreatedOnFirstUseWithMode0600AndReused() throws {
@@ -78,10 +94,16 @@ struct FileSecureStorageTests {
         }
         for length in [0, 10, 20, original.count - 1] {
             try original.prefix(length).write(to: url)
-            #expect(storageError { _ = try storage.readData(forKey: "k") }.map { if case .corrupted = $0 { true } else { false } } == true, "truncated to \(length)")
+            #expect(
+                storageError { _ = try storage.readData(forKey: "k") }.map {
+                    if case .corrupted = $0 { true } else { false }
+                } == true, "truncated to \(length)")
         }
         try Data("not a store file at all".utf8).write(to: url)
-        #expect(storageError { _ = try storage.readData(forKey: "k") }.map { if case .corrupted = $0 { true } else { false } } == true)
+        #expect(
+            storageError { _ = try storage.readData(forKey: "k") }.map {
+                if case .corrupted = $0 { true } else { false }
+            } == true)
         try original.write(to: url)
         #expect(try storage.readString(forKey: "k") == "value")
     }
@@ -116,7 +138,9 @@ struct FileSecureStorageTests {
             #expect(try Data(contentsOf: url) == damaged)
         }
         try original.prefix(20).write(to: url)
-        #expect(storageError { _ = try FileSecureStorage(folder: folder, key: rawKey()) } == .corrupted(path: url.path, reason: "the header has 20 bytes, not 58"))
+        #expect(
+            storageError { _ = try FileSecureStorage(folder: folder, key: rawKey()) }
+                == .corrupted(path: url.path, reason: "the header has 20 bytes, not 58"))
     }
 
     @Test func rekeyingKeepsEveryValueAndRetiresTheOldKey() throws {
@@ -125,11 +149,16 @@ struct FileSecureStorageTests {
         for index in 0..<20 { try storage.writeString("value \(index)", forKey: "key \(index)") }
         try storage.rekey(to: rawKey(2))
         #expect(try storage.readString(forKey: "key 7") == "value 7")
-        #expect(storageError { _ = try FileSecureStorage(folder: folder, key: rawKey(1)) } == .wrongKey(path: folder.appendingPathComponent("store.header").path))
+        #expect(
+            storageError { _ = try FileSecureStorage(folder: folder, key: rawKey(1)) }
+                == .wrongKey(path: folder.appendingPathComponent("store.header").path))
         let reopened = try FileSecureStorage(folder: folder, key: rawKey(2))
         #expect(try reopened.allKeys().count == 20)
         #expect(try reopened.readString(forKey: "key 19") == "value 19")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["items-2", "store.header", "store.lock"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+                "items-2", "store.header", "store.lock",
+            ])
         #expect(storageError { _ = try FileSecureStorage(folder: folder, key: rawKey(1)) } != nil)
     }
 
@@ -139,14 +168,21 @@ struct FileSecureStorageTests {
         let second = try FileSecureStorage(folder: folder, key: rawKey(1))
         try first.writeString("v", forKey: "k")
         try second.rekey(to: rawKey(3))
-        #expect(storageError { _ = try first.readData(forKey: "k") } == .wrongKey(path: folder.appendingPathComponent("store.header").path))
+        #expect(
+            storageError { _ = try first.readData(forKey: "k") }
+                == .wrongKey(path: folder.appendingPathComponent("store.header").path))
     }
 
     @Test func biometricCallsOutsideTheKeychainAreUnsupported() throws {
         do {
-            let storage = try FileSecureStorage(folder: try temporaryFolder().appendingPathComponent("store"), key: rawKey())
-            #expect(storageError { try storage.saveWithBiometricProtection(Data(), forKey: "k") } == .unsupported(feature: "biometric protection needs the Apple keychain"))
-            #expect(storageError { _ = try InMemorySecureStorage().readWithBiometricProtection(forKey: "k", prompt: "p") } == .unsupported(feature: "biometric protection needs the Apple keychain"))
+            let storage = try FileSecureStorage(
+                folder: try temporaryFolder().appendingPathComponent("store"), key: rawKey())
+            #expect(
+                storageError { try storage.saveWithBiometricProtection(Data(), forKey: "k") }
+                    == .unsupported(feature: "biometric protection needs the Apple keychain"))
+            #expect(
+                storageError { _ = try InMemorySecureStorage().readWithBiometricProtection(forKey: "k", prompt: "p") }
+                    == .unsupported(feature: "biometric protection needs the Apple keychain"))
         }
     }
 }

@@ -4,8 +4,11 @@ import Testing
 
 /// A store written by Swift, read by Python's `cryptography` package following only FORMAT.md.
 struct IndependentDecryptionTests {
-    func pythonRead(_ folder: URL, _ mode: String, _ secret: String, _ name: String) throws -> (status: Int32, output: Data) {
-        let script = try #require(Bundle.module.url(forResource: "decrypt_store", withExtension: "py", subdirectory: "Scripts"))
+    func pythonRead(
+        _ folder: URL, _ mode: String, _ secret: String, _ name: String
+    ) throws -> (status: Int32, output: Data) {
+        let script = try #require(
+            Bundle.module.url(forResource: "decrypt_store", withExtension: "py", subdirectory: "Scripts"))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script.path, folder.path, mode, secret, name]

@@ -8,7 +8,8 @@ struct ProcessTests {
 
     func helper(_ folder: URL, prefix: String, count: Int) throws -> (Process, Pipe) {
         let process = Process()
-        process.executableURL = Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("StorageStress")
+        process.executableURL = Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent(
+            "StorageStress")
         process.arguments = [folder.path, Self.keyHex, prefix, String(count)]
         let output = Pipe()
         process.standardOutput = output
@@ -47,7 +48,9 @@ struct ProcessTests {
                 .split(separator: "\n").compactMap { $0.hasPrefix("done ") ? Int($0.dropFirst(5)) : nil }
             let storage = try FileSecureStorage(folder: folder, key: key)
             for index in reported {
-                #expect(try storage.readString(forKey: "r\(round)-\(index)") == "value-r\(round)-\(index)", "round \(round), write \(index)")
+                #expect(
+                    try storage.readString(forKey: "r\(round)-\(index)") == "value-r\(round)-\(index)",
+                    "round \(round), write \(index)")
             }
             #expect(try storage.allKeys().filter { $0.hasPrefix("r\(round)-") }.count >= reported.count)
             completed += reported.count

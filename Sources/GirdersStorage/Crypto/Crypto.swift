@@ -1,11 +1,11 @@
 import Foundation
 
 #if canImport(CryptoKit)
-    import CryptoKit
-    import CommonCrypto
-    import Security
+import CryptoKit
+import CommonCrypto
+import Security
 #else
-    import CGirdersOpenSSL
+import CGirdersOpenSSL
 #endif
 
 /// The system's cryptography behind one small interface: CryptoKit and CommonCrypto on Apple platforms, OpenSSL's
@@ -27,10 +27,10 @@ enum Crypto {
     static func randomBytes(_ count: Int) throws(Failure) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)
         #if canImport(CryptoKit)
-            let status = SecRandomCopyBytes(kSecRandomDefault, count, &bytes)
-            guard status == errSecSuccess else { throw Failure(reason: "SecRandomCopyBytes failed (\(status))") }
+        let status = SecRandomCopyBytes(kSecRandomDefault, count, &bytes)
+        guard status == errSecSuccess else { throw Failure(reason: "SecRandomCopyBytes failed (\(status))") }
         #else
-            guard RAND_bytes(&bytes, Int32(count)) == 1 else { throw Failure(reason: "RAND_bytes failed") }
+        guard RAND_bytes(&bytes, Int32(count)) == 1 else { throw Failure(reason: "RAND_bytes failed") }
         #endif
         return bytes
     }
@@ -42,17 +42,17 @@ enum Crypto {
         into output: inout [UInt8]
     ) throws(Failure) {
         #if canImport(CryptoKit)
-            do {
-                let box = try AES.GCM.seal(
-                    body + Data(tail), using: SymmetricKey(data: key), nonce: try AES.GCM.Nonce(data: nonce),
-                    authenticating: aad)
-                output = prefix + Array(box.ciphertext) + Array(box.tag)
-            } catch {
-                throw Failure(reason: "AES-GCM: \(error)")
-            }
+        do {
+            let box = try AES.GCM.seal(
+                body + Data(tail), using: SymmetricKey(data: key), nonce: try AES.GCM.Nonce(data: nonce),
+                authenticating: aad)
+            output = prefix + Array(box.ciphertext) + Array(box.tag)
+        } catch {
+            throw Failure(reason: "AES-GCM: \(error)")
+        }
         #else
-            try OpenSSLGCM.seal(
-                prefix: prefix, body: body, tail: tail, key: key, nonce: nonce, aad: aad, into: &output)
+        try OpenSSLGCM.seal(
+            prefix: prefix, body: body, tail: tail, key: key, nonce: nonce, aad: aad, into: &output)
         #endif
     }
 
@@ -62,26 +62,26 @@ enum Crypto {
         aad: [UInt8]
     ) throws -> Data {
         #if canImport(CryptoKit)
-            let box = try AES.GCM.SealedBox(nonce: AES.GCM.Nonce(data: nonce), ciphertext: ciphertext, tag: tag)
-            do {
-                return try AES.GCM.open(box, using: SymmetricKey(data: key), authenticating: aad)
-            } catch {
-                throw AuthenticationFailure()
-            }
+        let box = try AES.GCM.SealedBox(nonce: AES.GCM.Nonce(data: nonce), ciphertext: ciphertext, tag: tag)
+        do {
+            return try AES.GCM.open(box, using: SymmetricKey(data: key), authenticating: aad)
+        } catch {
+            throw AuthenticationFailure()
+        }
         #else
-            return try OpenSSLGCM.open(ciphertext, tag: Array(tag), key: key, nonce: Array(nonce), aad: aad)
+        return try OpenSSLGCM.open(ciphertext, tag: Array(tag), key: key, nonce: Array(nonce), aad: aad)
         #endif
     }
 
     /// HMAC-SHA256.
     static func hmacSHA256(key: [UInt8], data: [UInt8]) -> [UInt8] {
         #if canImport(CryptoKit)
-            return Array(HMAC<SHA256>.authenticationCode(for: data, using: SymmetricKey(data: key)))
+        return Array(HMAC<SHA256>.authenticationCode(for: data, using: SymmetricKey(data: key)))
         #else
-            var output = [UInt8](repeating: 0, count: 32)
-            var length: UInt32 = 32
-            _ = HMAC(EVP_sha256(), key, Int32(key.count), data, data.count, &output, &length)
-            return output
+        var output = [UInt8](repeating: 0, count: 32)
+        var length: UInt32 = 32
+        _ = HMAC(EVP_sha256(), key, Int32(key.count), data, data.count, &output, &length)
+        return output
         #endif
     }
 
@@ -90,23 +90,23 @@ enum Crypto {
         var output = [UInt8](repeating: 0, count: keyLength)
         let password = Array(password.utf8)
         #if canImport(CryptoKit)
-            let status = password.withUnsafeBufferPointer { passwordBytes in
-                passwordBytes.withMemoryRebound(to: CChar.self) { passwordChars in
-                    CCKeyDerivationPBKDF(
-                        CCPBKDFAlgorithm(kCCPBKDF2), passwordChars.baseAddress, password.count, salt, salt.count,
-                        CCPseudoRandomAlgorithm(kCCPRFHmacAlgSHA256), UInt32(iterations), &output, keyLength)
-                }
+        let status = password.withUnsafeBufferPointer { passwordBytes in
+            passwordBytes.withMemoryRebound(to: CChar.self) { passwordChars in
+                CCKeyDerivationPBKDF(
+                    CCPBKDFAlgorithm(kCCPBKDF2), passwordChars.baseAddress, password.count, salt, salt.count,
+                    CCPseudoRandomAlgorithm(kCCPRFHmacAlgSHA256), UInt32(iterations), &output, keyLength)
             }
-            guard status == kCCSuccess else { throw Failure(reason: "PBKDF2 failed (\(status))") }
+        }
+        guard status == kCCSuccess else { throw Failure(reason: "PBKDF2 failed (\(status))") }
         #else
-            let status = password.withUnsafeBufferPointer { passwordBytes in
-                passwordBytes.withMemoryRebound(to: CChar.self) { passwordChars in
-                    PKCS5_PBKDF2_HMAC(
-                        passwordChars.baseAddress, Int32(password.count), salt, Int32(salt.count), Int32(iterations),
-                        EVP_sha256(), Int32(keyLength), &output)
-                }
+        let status = password.withUnsafeBufferPointer { passwordBytes in
+            passwordBytes.withMemoryRebound(to: CChar.self) { passwordChars in
+                PKCS5_PBKDF2_HMAC(
+                    passwordChars.baseAddress, Int32(password.count), salt, Int32(salt.count), Int32(iterations),
+                    EVP_sha256(), Int32(keyLength), &output)
             }
-            guard status == 1 else { throw Failure(reason: "PKCS5_PBKDF2_HMAC failed") }
+        }
+        guard status == 1 else { throw Failure(reason: "PKCS5_PBKDF2_HMAC failed") }
         #endif
         return output
     }

@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Files written so that a write that returned survives a crash: a 0600 temporary file in the same folder,
@@ -31,7 +31,9 @@ enum DurableFile {
                     count = capacity
                 }
             }
-            let count = result.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
+            let count = result.withUnsafeMutableBytes { buffer in
+                Foundation.read(descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
+            }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw failure("read", path)
@@ -54,7 +56,9 @@ enum DurableFile {
         guard descriptor >= 0 else { throw failure("create", temporary) }
         var written = 0
         while written < bytes.count {
-            let count = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress?.advanced(by: written), bytes.count - written) }
+            let count = bytes.withUnsafeBytes {
+                Foundation.write(descriptor, $0.baseAddress?.advanced(by: written), bytes.count - written)
+            }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else {
                 let error = failure("write", temporary)

@@ -1,9 +1,9 @@
 public import Foundation
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// A ``SecureStorage`` in a folder of AES-256-GCM encrypted files: the default on Linux, available everywhere.
@@ -36,7 +36,6 @@ public final class FileSecureStorage: SecureStorage {
         /// The buffer item files are encrypted into, reused between writes (kept only up to 4 MiB).
         var scratch: [UInt8] = []
     }
-
 
     /// Opens the store in `folder` with `key`, creating folder (0700), header and key file on first use.
     /// - Throws: ``StorageError/wrongKey(path:)`` when `key` does not open an existing store (nothing is
@@ -143,7 +142,9 @@ public final class FileSecureStorage: SecureStorage {
 
     /// Runs `body` holding the in-process lock and the file lock, with the current keys (re-checked against
     /// the header, so a store re-keyed by another process is noticed).
-    private func locked<Result>(exclusive: Bool, _ body: (inout Keys) throws(StorageError) -> Result) throws(StorageError)
+    private func locked<Result>(
+        exclusive: Bool, _ body: (inout Keys) throws(StorageError) -> Result
+    ) throws(StorageError)
         -> Result
     {
         try state.withLock { keys throws(StorageError) -> Result in

@@ -37,7 +37,8 @@ public enum StorageKey: Sendable {
             return Array(data)
         case .passphrase(let passphrase, let iterations):
             guard iterations >= Self.minimumIterations else {
-                throw .invalidKey(reason: "PBKDF2 needs at least \(Self.minimumIterations) iterations, not \(iterations)")
+                throw .invalidKey(
+                    reason: "PBKDF2 needs at least \(Self.minimumIterations) iterations, not \(iterations)")
             }
             guard !passphrase.isEmpty else { throw .invalidKey(reason: "the passphrase is empty") }
             do {
@@ -60,7 +61,10 @@ enum KeyFile {
             }
             var status = stat()
             if stat(url.path, &status) == 0, status.st_mode & 0o077 != 0 {
-                throw .invalidKey(reason: "\(url.path) is readable by others (mode \(String(status.st_mode & 0o777, radix: 8))); chmod 600 it")
+                throw .invalidKey(
+                    reason:
+                        "\(url.path) is readable by others (mode \(String(status.st_mode & 0o777, radix: 8))); chmod 600 it"
+                )
             }
             return bytes
         }

@@ -37,7 +37,8 @@ enum StoreFormat {
             do {
                 header.checkNonce = try Crypto.randomBytes(Crypto.nonceLength)
                 try Crypto.seal(
-                    prefix: [], body: Data(), tail: [], key: encryptionKey, nonce: header.checkNonce, aad: header.prefix,
+                    prefix: [], body: Data(), tail: [], key: encryptionKey, nonce: header.checkNonce,
+                    aad: header.prefix,
                     into: &header.checkTag)
             } catch {
                 throw .unavailable(reason: error.reason)
@@ -49,12 +50,17 @@ enum StoreFormat {
             guard bytes.count == headerLength else {
                 throw .corrupted(path: path, reason: "the header has \(bytes.count) bytes, not \(headerLength)")
             }
-            guard bytes.starts(with: headerMagic) else { throw .corrupted(path: path, reason: "not a Girders store header") }
-            guard bytes[4] == version else { throw .corrupted(path: path, reason: "unknown format version \(bytes[4])") }
+            guard bytes.starts(with: headerMagic) else {
+                throw .corrupted(path: path, reason: "not a Girders store header")
+            }
+            guard bytes[4] == version else {
+                throw .corrupted(path: path, reason: "unknown format version \(bytes[4])")
+            }
             guard bytes[5] <= 2 else { throw .corrupted(path: path, reason: "unknown key derivation \(bytes[5])") }
             return Header(
                 derivation: bytes[5], iterations: readBigEndian(bytes[6..<10]), salt: Array(bytes[10..<26]),
-                generation: readBigEndian(bytes[26..<30]), checkNonce: Array(bytes[30..<42]), checkTag: Array(bytes[42..<58]))
+                generation: readBigEndian(bytes[26..<30]), checkNonce: Array(bytes[30..<42]),
+                checkTag: Array(bytes[42..<58]))
         }
 
         /// Whether `encryptionKey` is the key this header was made with.
@@ -80,7 +86,9 @@ enum StoreFormat {
     }
 
     /// The name and value in an item file.
-    static func openItem(_ bytes: [UInt8], fileName: String, key: [UInt8], path: String) throws(StorageError)
+    static func openItem(
+        _ bytes: [UInt8], fileName: String, key: [UInt8], path: String
+    ) throws(StorageError)
         -> (name: String, value: Data)
     {
         guard bytes.count >= itemPrefixLength + 4 + Crypto.tagLength else {
@@ -91,8 +99,10 @@ enum StoreFormat {
         var plaintext: Data
         do {
             plaintext = try Crypto.open(
-                bytes[itemPrefixLength..<(bytes.count - Crypto.tagLength)], tag: bytes[(bytes.count - Crypto.tagLength)...],
-                key: key, nonce: bytes[5..<itemPrefixLength], aad: associatedData(bytes[0..<itemPrefixLength], fileName))
+                bytes[itemPrefixLength..<(bytes.count - Crypto.tagLength)],
+                tag: bytes[(bytes.count - Crypto.tagLength)...],
+                key: key, nonce: bytes[5..<itemPrefixLength], aad: associatedData(bytes[0..<itemPrefixLength], fileName)
+            )
         } catch {
             throw .corrupted(path: path, reason: "authentication failed: the item was altered or belongs elsewhere")
         }

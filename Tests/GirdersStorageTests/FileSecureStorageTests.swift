@@ -173,6 +173,37 @@ struct FileSecureStorageTests {
                 == .wrongKey(path: folder.appendingPathComponent("store.header").path))
     }
 
+    @Test func aFolderThatCannotBeCreatedIsUnavailableNamingThePath() throws {
+        let file = try temporaryFolder().appendingPathComponent("plain-file")
+        try Data("x".utf8).write(to: file)
+        let error = storageError {
+            _ = try FileSecureStorage(folder: file.appendingPathComponent("store"), key: rawKey())
+        }
+        guard case .unavailable(let reason) = error else {
+            Issue.record("expected unavailable, got \(String(describing: error))")
+            return
+        }
+        #expect(reason.contains(file.appendingPathComponent("store").path))
+        #expect(
+            StorageError.unavailable(reason: reason).description.hasPrefix("secure storage unavailable: create folder"))
+    }
+
+    @Test func theNonThrowingAPIReportsFailuresToTheDiagnosticsHandler() throws {
+        let storage = try FileSecureStorage(
+            folder: try temporaryFolder().appendingPathComponent("store"), key: rawKey())
+        let key = "binary-\(UUID().uuidString)"
+        try storage.writeData(Data([0xFF]), forKey: key)
+        let reported = LockedErrors()
+        StorageDiagnostics.handler = { reported.append($0) }
+        defer { StorageDiagnostics.handler = nil }
+        #expect(storage.string(forKey: key) == nil)
+        #expect(storage.string(forKey: "missing") == nil)
+        #expect(
+            reported.values.filter { $0 == .codingFailed(key: key, reason: "the stored bytes are not UTF-8 text") }
+                .count == 1)
+        #expect(!reported.values.contains(.notFound(key: "missing")))
+    }
+
     @Test func biometricCallsOutsideTheKeychainAreUnsupported() throws {
         do {
             let storage = try FileSecureStorage(
@@ -185,4 +216,13 @@ struct FileSecureStorageTests {
                     == .unsupported(feature: "biometric protection needs the Apple keychain"))
         }
     }
+}
+
+/// Errors collected from any thread.
+final class LockedErrors: @unchecked Sendable {
+    private let lock = NSLock()
+    private var errors: [StorageError] = []
+
+    func append(_ error: StorageError) { lock.withLock { errors.append(error) } }
+    var values: [StorageError] { lock.withLock { errors } }
 }

@@ -53,6 +53,11 @@ struct ProcessTests {
                     "round \(round), write \(index)")
             }
             #expect(try storage.allKeys().filter { $0.hasPrefix("r\(round)-") }.count >= reported.count)
+            let leftovers = try FileManager.default.contentsOfDirectory(
+                atPath: folder.appendingPathComponent("items-1").path
+            )
+            .filter { $0.hasSuffix(".tmp") }
+            #expect(leftovers.isEmpty, "temporary files left after opening: \(leftovers)")
             completed += reported.count
         }
         #expect(completed >= 20, "the helper was killed before it wrote anything")

@@ -26,6 +26,8 @@ struct StorageReadmeExampleTests {
         // --- README example ends ---
         #expect(token == "t0k3n")
         #expect(credentials == Credentials(user: "ada", password: "pw"))
-        #expect(try FileSecureStorage(folder: folder, key: .passphrase("correct horse battery staple")).readString(forKey: "token") == "t0k3n")
+        #expect(
+            try FileSecureStorage(folder: folder, key: .passphrase("correct horse battery staple")).readString(
+                forKey: "token") == "t0k3n")
     }
 }

@@ -104,6 +104,7 @@ public final class FileSecureStorage: SecureStorage {
         keys.headerIdentity = FileIdentity(headerPath)
         try DurableFile.makeFolder(folder + "/items-\(header.generation)")
         removeStaleGenerations(in: folder, keeping: header.generation)
+        removeTemporaryFiles(in: [folder, folder + "/items-\(header.generation)"])
         return keys
     }
 
@@ -119,6 +120,17 @@ public final class FileSecureStorage: SecureStorage {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         for name in names where name.hasPrefix("items-") && name != "items-\(generation)" {
             try? FileManager.default.removeItem(atPath: folder + "/" + name)
+        }
+    }
+
+    /// Removes temporary files a killed writer left behind. Safe here: writers hold the exclusive file lock from
+    /// creating a temporary file until renaming it, and opening holds it too.
+    private static func removeTemporaryFiles(in folders: [String]) {
+        for folder in folders {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
+                unlink(folder + "/" + name)
+            }
         }
     }
 

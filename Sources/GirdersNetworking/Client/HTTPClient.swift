@@ -16,23 +16,77 @@ public final class HTTPClient: HTTP {
     public let validation: ResponseValidation
     /// Whether and how far redirects are followed.
     public let redirects: RedirectPolicy
+    /// The interceptors every request goes through, in order.
+    public let interceptors: [any RequestInterceptor]
 
     /// A client; every part has a default.
     public init(
         transport: any HTTPTransport = URLSessionTransport(),
         responseHandlers: ResponseHandlerChain = .standard,
         validation: ResponseValidation = ResponseValidation(),
-        redirects: RedirectPolicy = .follow()
+        redirects: RedirectPolicy = .follow(),
+        interceptors: [any RequestInterceptor] = []
     ) {
         self.transport = transport
         self.responseHandlers = responseHandlers
         self.validation = validation
         self.redirects = redirects
+        self.interceptors = interceptors
     }
 
-    /// Sends `request`, follows redirects under ``redirects``, validates the final response and returns it.
+    /// A client sharing this one's transport and settings, with `interceptors` after this one's: per-call
+    /// interceptors, as in `client.adding(RetryPolicy()).executeRequest(request: request)`.
+    public func adding(_ interceptors: any RequestInterceptor...) -> HTTPClient {
+        HTTPClient(
+            transport: transport, responseHandlers: responseHandlers, validation: validation, redirects: redirects,
+            interceptors: self.interceptors + interceptors)
+    }
+
+    /// Sends `request` through the interceptors, follows redirects under ``redirects``, validates the final
+    /// response and returns it; failed attempts are retried as the interceptors decide.
     public func perform(_ request: Request) async throws(ResponseError) -> HTTPResponse {
         if let reason = request.failureReason { throw .invalidRequest(reason: reason) }
+        var attempt = 1
+        while true {
+            let context = InterceptorContext(attempt: attempt)
+            var adapted = request
+            for interceptor in interceptors {
+                do {
+                    adapted = try await interceptor.adapt(adapted, context: context)
+                } catch let error as ResponseError {
+                    throw error
+                } catch {
+                    throw .interceptorFailed(reason: "\(error)")
+                }
+            }
+            let failure: ResponseError
+            do {
+                return try await send(adapted)
+            } catch {
+                failure = error
+            }
+            if failure.isCancellation { throw failure }
+            var decision = RetryDecision.doNotRetry
+            for interceptor in interceptors where decision == .doNotRetry {
+                decision = await interceptor.retry(adapted, after: failure, context: context)
+            }
+            switch decision {
+            case .doNotRetry: throw failure
+            case .fail(let error): throw error
+            case .retry: break
+            case .retryAfter(let seconds):
+                do {
+                    try await Task.sleep(nanoseconds: UInt64(max(seconds, 0) * 1_000_000_000))
+                } catch {
+                    throw .cancelled(url: request.fullURL)
+                }
+            }
+            attempt += 1
+        }
+    }
+
+    /// One attempt: the transport, redirects, validation.
+    private func send(_ request: Request) async throws(ResponseError) -> HTTPResponse {
         var current = request
         var followed = 0
         while true {

@@ -31,6 +31,7 @@ public struct RedirectPolicy: Sendable {
         next.body = previous.body
         next.timeout = previous.timeout
         next.tlsCredentials = previous.tlsCredentials
+        next.allowsRetries = previous.allowsRetries
         let becomesGET =
             response.statusCode == 303 && previous.method != .head
             || (response.statusCode == 301 || response.statusCode == 302) && previous.method == .post

@@ -30,6 +30,8 @@ public struct MutableRequest: Sendable {
     public var timeout: TimeInterval?
     /// Trust anchors and a client identity for TLS.
     public var tlsCredentials: TLSCredentials?
+    /// Whether ``RetryPolicy`` may retry the request although its method is not idempotent.
+    public var allowsRetries = false
     /// The first problem a generator function reported, if any.
     public private(set) var failureReason: String?
     /// Steps that need the final URL (for example cookies), run by ``Request/init(_:)`` once the URL is known.
@@ -41,6 +43,19 @@ public struct MutableRequest: Sendable {
         self.url = url
         self.headers = HTTPHeaders()
         self.queryItems = []
+    }
+
+    /// A mutable copy of a finished request: its URL already carries no query; the query items stay separate.
+    public init(_ request: Request) {
+        self.method = request.method
+        self.url = request.url
+        self.headers = request.headers
+        self.body = request.body
+        self.queryItems = request.queryItems
+        self.timeout = request.timeout
+        self.tlsCredentials = request.tlsCredentials
+        self.allowsRetries = request.allowsRetries
+        self.failureReason = request.failureReason
     }
 
     /// Records why the request cannot be built; the first reason wins.

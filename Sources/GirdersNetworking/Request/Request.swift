@@ -38,6 +38,8 @@ public struct Request: Sendable, Equatable {
     public let timeout: TimeInterval?
     /// TLS trust anchors and client identity, if any.
     public let tlsCredentials: TLSCredentials?
+    /// Whether ``RetryPolicy`` may retry the request although its method is not idempotent.
+    public let allowsRetries: Bool
     /// Why the request could not be built, or `nil` when it is complete.
     public let failureReason: String?
 
@@ -56,6 +58,7 @@ public struct Request: Sendable, Equatable {
         self.queryItems = request.queryItems
         self.timeout = request.timeout
         self.tlsCredentials = request.tlsCredentials
+        self.allowsRetries = request.allowsRetries
         self.failureReason = request.failureReason
     }
 
@@ -90,6 +93,13 @@ public struct Request: Sendable, Equatable {
         if let queryParameters {
             request.queryItems += QueryEncoding.items(from: queryParameters)
         }
+    }
+
+    /// A copy with `headers` changed, for interceptors that sign requests.
+    public func settingHeader(_ name: String, _ value: String?) -> Request {
+        var mutable = MutableRequest(self)
+        mutable.headers[name] = value
+        return Request(mutable)
     }
 
     /// The request itself, or ``ResponseError/invalidRequest(reason:)`` when it could not be built.

@@ -69,6 +69,10 @@ public enum ResponseError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidRequest(reason: String)
     /// The request needs a feature this platform's transport lacks; nothing was sent.
     case unsupported(feature: String)
+    /// An interceptor could not adapt the request (for example no credential is available).
+    case interceptorFailed(reason: String)
+    /// Refreshing the credential failed; every request waiting for the refresh fails with it.
+    case refreshFailed(reason: String)
 
     /// The error for an unacceptable status, by code.
     public static func forStatus(_ response: HTTPResponse) -> ResponseError {
@@ -107,7 +111,7 @@ public enum ResponseError: Error, Sendable, Equatable, CustomStringConvertible {
         case .decodingFailed(let failure):
             failure.response
         case .timedOut, .cannotConnect, .cannotFindHost, .cancelled, .tooManyRedirects, .transport, .invalidRequest,
-            .unsupported:
+            .unsupported, .interceptorFailed, .refreshFailed:
             nil
         }
     }
@@ -152,6 +156,8 @@ public enum ResponseError: Error, Sendable, Equatable, CustomStringConvertible {
         case .transport(let url, let code, let reason): "transport error \(code) for \(Self.text(url)): \(reason)"
         case .invalidRequest(let reason): "invalid request: \(reason)"
         case .unsupported(let feature): "unsupported on this platform: \(feature)"
+        case .interceptorFailed(let reason): "an interceptor failed: \(reason)"
+        case .refreshFailed(let reason): "refreshing the credential failed: \(reason)"
         default: ""
         }
     }

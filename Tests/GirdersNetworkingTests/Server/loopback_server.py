@@ -18,6 +18,9 @@ Routes (any method unless noted):
   /challenge            401 with WWW-Authenticate: Basic realm="girders"
   /sink                 JSON: length and sha256 of the request body
   /login                JSON {"token": "token-for-<user>"} when Basic credentials are present, else 401
+  /flaky?id=&fail=n[&status=503][&after=s]   fails n times per id, then 200
+  /count?name=          the counter of /flaky (flaky-<id>) or /protected (protected-<realm>)
+  /protected?realm=&good=<token>   200 for "Bearer <token>", else 401
   /small                the benchmarks' target: 200, 13-byte JSON body
 """
 import hashlib
@@ -29,6 +32,14 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import urlsplit, parse_qs
 
 PATTERN = bytes(range(256)) * 4096  # 1 MiB
+COUNTERS = {}
+COUNTERS_LOCK = threading.Lock()
+
+
+def count(name):
+    with COUNTERS_LOCK:
+        COUNTERS[name] = COUNTERS.get(name, 0) + 1
+        return COUNTERS[name]
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -79,6 +90,22 @@ class Handler(BaseHTTPRequestHandler):
                 return self._send(401, b'{"error":"no credentials"}')
             user = json.loads(body or b"{}").get("user", "")
             return self._send(200, json.dumps({"token": "token-for-" + user}).encode())
+        if path == "/flaky":
+            # The first `fail` requests for `id` get `status` (with Retry-After when given), then 200 with the count.
+            attempt = count("flaky-" + query["id"][0])
+            if attempt <= int(query["fail"][0]):
+                headers = [("Retry-After", query["after"][0])] if "after" in query else []
+                return self._send(int(query.get("status", ["503"])[0]), b'{"attempt": %d}' % attempt, headers=headers)
+            return self._send(200, json.dumps({"attempt": attempt}).encode())
+        if path == "/count":
+            with COUNTERS_LOCK:
+                return self._send(200, json.dumps({"count": COUNTERS.get(query["name"][0], 0)}).encode())
+        if path == "/protected":
+            # 200 only for "Authorization: Bearer <good>", else 401; counts every request per realm.
+            count("protected-" + query["realm"][0])
+            if self.headers.get("Authorization") == "Bearer " + query["good"][0]:
+                return self._send(200, b'{"ok": true}')
+            return self._send(401, b'{"error": "expired"}')
         if path == "/small":
             return self._send(200, b'{"ok":"yes"}\n')
         if path == "/echo" or path.startswith("/echo/"):

@@ -122,7 +122,49 @@ struct RefreshFailure: Error, CustomStringConvertible {
     var description: String { "the refresh token expired" }
 }
 
+/// Refreshes the token at the loopback server's `/refresh`.
+struct ServerAuthenticator: Authenticator {
+    let refreshURL: URL
+
+    func apply(_ token: String, to request: Request) -> Request {
+        request.settingHeader("Authorization", "Bearer \(token)")
+    }
+
+    func refresh(_ token: String) async throws -> String {
+        struct Token: Decodable { let token: String }
+        let response: Response<Token> = try await makeClient().executeRequest(request: Request(URL: refreshURL, method: .post))
+        return response.bodyObject?.token ?? ""
+    }
+}
+
 extension InterceptorTests {
+    @Test func fiftyRequestsWithAnExpiredTokenCauseExactlyOneRefreshAtTheServer() async throws {
+        let realm = UUID().uuidString
+        let authenticator = ServerAuthenticator(refreshURL: server.url("/refresh?realm=\(realm)"))
+        let authenticated = client(AuthenticationInterceptor(authenticator, credential: "expired"))
+        let url = server.url("/protected?realm=\(realm)&good=\(realm)-fresh")
+        let statuses = await withTaskGroup(of: Int.self) { group in
+            for _ in 0..<50 {
+                group.addTask {
+                    let response: Response<Data>? = try? await authenticated.executeRequest(request: Request(URL: url, method: .get))
+                    return response?.statusCode ?? 0
+                }
+            }
+            return await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        #expect(statuses == Array(repeating: 200, count: 50))
+        #expect(try await serverCount("refresh-\(realm)") == 1)
+    }
+
+    @Test func aRetryAfterOfOneSecondIsWaitedFor() async throws {
+        let id = UUID().uuidString
+        let started = Date()
+        let response: Response<Attempt> = try await client(RetryPolicy(maximumAttempts: 2, baseDelay: 0.01)).executeRequest(
+            request: Request(URL: server.url("/flaky?id=\(id)&fail=1&status=429&after=1"), method: .get))
+        #expect(response.bodyObject?.attempt == 2)
+        #expect(Date().timeIntervalSince(started) >= 1)
+    }
+
     @Test func manyRequestsRefusedAtOnceShareExactlyOneRefresh() async throws {
         let realm = UUID().uuidString
         let refreshes = LockedList<String>()

@@ -21,6 +21,7 @@ Routes (any method unless noted):
   /flaky?id=&fail=n[&status=503][&after=s]   fails n times per id, then 200
   /count?name=          the counter of /flaky (flaky-<id>) or /protected (protected-<realm>)
   /protected?realm=&good=<token>   200 for "Bearer <token>", else 401
+  /refresh?realm=       JSON {"token": "<realm>-fresh"}; counted as refresh-<realm>
   /small                the benchmarks' target: 200, 13-byte JSON body
 """
 import hashlib
@@ -106,6 +107,11 @@ class Handler(BaseHTTPRequestHandler):
             if self.headers.get("Authorization") == "Bearer " + query["good"][0]:
                 return self._send(200, b'{"ok": true}')
             return self._send(401, b'{"error": "expired"}')
+        if path == "/refresh":
+            # Issues token "<realm>-fresh" and counts refreshes per realm.
+            count("refresh-" + query["realm"][0])
+            time.sleep(0.05)
+            return self._send(200, json.dumps({"token": query["realm"][0] + "-fresh"}).encode())
         if path == "/small":
             return self._send(200, b'{"ok":"yes"}\n')
         if path == "/echo" or path.startswith("/echo/"):

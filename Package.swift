@@ -33,9 +33,10 @@ let package = Package(
         .target(name: "GirdersDI", swiftSettings: strictSettings),
         // Written with GirdersSwift's call sites as they are (bare protocol types), so without ExistentialAny.
         .testTarget(name: "GirdersDITests", dependencies: ["GirdersDI"], swiftSettings: [.swiftLanguageMode(.v6)]),
-        .target(name: "GirdersNetworking", dependencies: ["GirdersConfig"], swiftSettings: strictSettings),
+        .target(
+            name: "GirdersNetworking", dependencies: ["GirdersConfig", "GirdersLog"], swiftSettings: strictSettings),
         .testTarget(
-            name: "GirdersNetworkingTests", dependencies: ["GirdersNetworking", "GirdersConfig"],
+            name: "GirdersNetworkingTests", dependencies: ["GirdersNetworking", "GirdersConfig", "GirdersLog"],
             resources: [.copy("Server")], swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(name: "GirdersTrema", swiftSettings: strictSettings),
         .executableTarget(name: "TremaCLI", dependencies: ["GirdersTrema"], swiftSettings: strictSettings),

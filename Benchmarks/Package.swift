@@ -32,7 +32,9 @@ let package = Package(
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
-        benchmark("NetworkingBenchmarks", [.product(name: "GirdersNetworking", package: girders)]),
+        benchmark(
+            "NetworkingBenchmarks",
+            [.product(name: "GirdersNetworking", package: girders), .product(name: "GirdersLog", package: girders)]),
         benchmark("TremaBenchmarks", [.product(name: "GirdersTrema", package: girders)]),
         // Raw libcrypto AES-256-GCM, the baseline for GirdersStorage's encryption.
         .systemLibrary(name: "CBenchOpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),

@@ -14,7 +14,8 @@ struct InterceptorTests {
     }
 
     func serverCount(_ name: String) async throws -> Int {
-        let response: Response<Count> = try await makeClient().executeRequest(request: Request(URL: server.url("/count?name=\(name)"), method: .get))
+        let response: Response<Count> = try await makeClient().executeRequest(
+            request: Request(URL: server.url("/count?name=\(name)"), method: .get))
         return response.bodyObject?.count ?? -1
     }
 
@@ -25,7 +26,8 @@ struct InterceptorTests {
     @Test func transientFailuresAreRetriedUntilTheySucceed() async throws {
         let id = UUID().uuidString
         let retrying = client(RetryPolicy(maximumAttempts: 3, baseDelay: 0.01, maximumDelay: 0.05))
-        let response: Response<Attempt> = try await retrying.executeRequest(request: Request(URL: server.url("/flaky?id=\(id)&fail=2&status=503"), method: .get))
+        let response: Response<Attempt> = try await retrying.executeRequest(
+            request: Request(URL: server.url("/flaky?id=\(id)&fail=2&status=503"), method: .get))
         #expect(response.bodyObject?.attempt == 3)
         #expect(try await serverCount("flaky-\(id)") == 3)
     }
@@ -34,7 +36,8 @@ struct InterceptorTests {
         let id = UUID().uuidString
         let retrying = client(RetryPolicy(maximumAttempts: 3, baseDelay: 0.01, maximumDelay: 0.05))
         let error = await responseError {
-            let _: Response<Attempt> = try await retrying.executeRequest(request: Request(URL: server.url("/flaky?id=\(id)&fail=9&status=502"), method: .get))
+            let _: Response<Attempt> = try await retrying.executeRequest(
+                request: Request(URL: server.url("/flaky?id=\(id)&fail=9&status=502"), method: .get))
         }
         #expect(error?.statusCode == 502)
         #expect(try await serverCount("flaky-\(id)") == 3)
@@ -44,20 +47,26 @@ struct InterceptorTests {
         let retrying = client(RetryPolicy(maximumAttempts: 3, baseDelay: 0.01, maximumDelay: 0.05))
         let once = UUID().uuidString
         let error = await responseError {
-            let _: Response<Attempt> = try await retrying.executeRequest(request: Request(MutableRequest(method: .post, url: server.url("/flaky?id=\(once)&fail=1&status=503")) |> withTextBody("x")))
+            let _: Response<Attempt> = try await retrying.executeRequest(
+                request: Request(
+                    MutableRequest(method: .post, url: server.url("/flaky?id=\(once)&fail=1&status=503"))
+                        |> withTextBody("x")))
         }
         #expect(error?.statusCode == 503)
         #expect(try await serverCount("flaky-\(once)") == 1)
         let optedIn = UUID().uuidString
         let response: Response<Attempt> = try await retrying.executeRequest(
-            request: Request(MutableRequest(method: .post, url: server.url("/flaky?id=\(optedIn)&fail=1&status=429")) |> withTextBody("x") |> withRetriesAllowed()))
+            request: Request(
+                MutableRequest(method: .post, url: server.url("/flaky?id=\(optedIn)&fail=1&status=429"))
+                    |> withTextBody("x") |> withRetriesAllowed()))
         #expect(response.bodyObject?.attempt == 2)
     }
 
     @Test func otherStatusesAreNotRetried() async throws {
         let id = UUID().uuidString
         let error = await responseError {
-            let _: Response<Attempt> = try await client(RetryPolicy(baseDelay: 0.01)).executeRequest(request: Request(URL: server.url("/flaky?id=\(id)&fail=1&status=404"), method: .get))
+            let _: Response<Attempt> = try await client(RetryPolicy(baseDelay: 0.01)).executeRequest(
+                request: Request(URL: server.url("/flaky?id=\(id)&fail=1&status=404"), method: .get))
         }
         #expect(error?.statusCode == 404)
         #expect(try await serverCount("flaky-\(id)") == 1)
@@ -70,27 +79,38 @@ struct InterceptorTests {
             .forStatus(HTTPResponse(statusCode: status, headers: headers, body: Data(), url: nil, request: request))
         }
         let context = InterceptorContext(attempt: 1)
-        #expect(await policy.retry(request, after: failure(429, ["Retry-After": "2"]), context: context) == .retryAfter(2))
-        #expect(await policy.retry(request, after: failure(503, ["Retry-After": "3600"]), context: context) == .retryAfter(10))
+        #expect(
+            await policy.retry(request, after: failure(429, ["Retry-After": "2"]), context: context) == .retryAfter(2))
+        #expect(
+            await policy.retry(request, after: failure(503, ["Retry-After": "3600"]), context: context)
+                == .retryAfter(10))
         let date = Date().addingTimeInterval(5).toRFC822String()
-        guard case .retryAfter(let seconds) = await policy.retry(request, after: failure(503, ["Retry-After": date]), context: context) else {
+        guard
+            case .retryAfter(let seconds) = await policy.retry(
+                request, after: failure(503, ["Retry-After": date]), context: context)
+        else {
             Issue.record("expected a delay")
             return
         }
         #expect(seconds > 3 && seconds <= 5)
-        #expect(await policy.retry(request, after: failure(503, [:]), context: InterceptorContext(attempt: 5)) == .doNotRetry)
+        #expect(
+            await policy.retry(request, after: failure(503, [:]), context: InterceptorContext(attempt: 5))
+                == .doNotRetry)
         #expect(await policy.retry(request, after: .timedOut(url: nil), context: context) != .doNotRetry)
         #expect(await policy.retry(request, after: .invalidRequest(reason: "x"), context: context) == .doNotRetry)
     }
 
     @Test func backoffIsFullJitterBelowAnExponentialCeiling() async throws {
         let request = Request(URL: server.url("/x"), method: .get)
-        let failure = ResponseError.forStatus(HTTPResponse(statusCode: 500, headers: [:], body: Data(), url: nil, request: request))
+        let failure = ResponseError.forStatus(
+            HTTPResponse(statusCode: 500, headers: [:], body: Data(), url: nil, request: request))
         var ceilings: [Double] = []
         for attempt in 1...5 {
             var highest = 0.0
             for _ in 0..<200 {
-                if case .retryAfter(let delay) = await RetryPolicy(maximumAttempts: 9, baseDelay: 1, maximumDelay: 10).retry(request, after: failure, context: InterceptorContext(attempt: attempt)) {
+                if case .retryAfter(let delay) = await RetryPolicy(maximumAttempts: 9, baseDelay: 1, maximumDelay: 10)
+                    .retry(request, after: failure, context: InterceptorContext(attempt: attempt))
+                {
                     #expect(delay >= 0)
                     highest = max(highest, delay)
                 }
@@ -132,7 +152,8 @@ struct ServerAuthenticator: Authenticator {
 
     func refresh(_ token: String) async throws -> String {
         struct Token: Decodable { let token: String }
-        let response: Response<Token> = try await makeClient().executeRequest(request: Request(URL: refreshURL, method: .post))
+        let response: Response<Token> = try await makeClient().executeRequest(
+            request: Request(URL: refreshURL, method: .post))
         return response.bodyObject?.token ?? ""
     }
 }
@@ -146,7 +167,8 @@ extension InterceptorTests {
         let statuses = await withTaskGroup(of: Int.self) { group in
             for _ in 0..<50 {
                 group.addTask {
-                    let response: Response<Data>? = try? await authenticated.executeRequest(request: Request(URL: url, method: .get))
+                    let response: Response<Data>? = try? await authenticated.executeRequest(
+                        request: Request(URL: url, method: .get))
                     return response?.statusCode ?? 0
                 }
             }
@@ -159,8 +181,9 @@ extension InterceptorTests {
     @Test func aRetryAfterOfOneSecondIsWaitedFor() async throws {
         let id = UUID().uuidString
         let started = Date()
-        let response: Response<Attempt> = try await client(RetryPolicy(maximumAttempts: 2, baseDelay: 0.01)).executeRequest(
-            request: Request(URL: server.url("/flaky?id=\(id)&fail=1&status=429&after=1"), method: .get))
+        let response: Response<Attempt> = try await client(RetryPolicy(maximumAttempts: 2, baseDelay: 0.01))
+            .executeRequest(
+                request: Request(URL: server.url("/flaky?id=\(id)&fail=1&status=429&after=1"), method: .get))
         #expect(response.bodyObject?.attempt == 2)
         #expect(Date().timeIntervalSince(started) >= 1)
     }
@@ -168,13 +191,15 @@ extension InterceptorTests {
     @Test func manyRequestsRefusedAtOnceShareExactlyOneRefresh() async throws {
         let realm = UUID().uuidString
         let refreshes = LockedList<String>()
-        let interceptor = AuthenticationInterceptor(CountingAuthenticator(refreshes: refreshes) { _ in "t2" }, credential: "t1")
+        let interceptor = AuthenticationInterceptor(
+            CountingAuthenticator(refreshes: refreshes) { _ in "t2" }, credential: "t1")
         let authenticated = client(interceptor)
         let url = server.url("/protected?realm=\(realm)&good=t2")
         let statuses = await withTaskGroup(of: Int.self) { group in
             for _ in 0..<10 {
                 group.addTask {
-                    let response: Response<Data>? = try? await authenticated.executeRequest(request: Request(URL: url, method: .get))
+                    let response: Response<Data>? = try? await authenticated.executeRequest(
+                        request: Request(URL: url, method: .get))
                     return response?.statusCode ?? 0
                 }
             }
@@ -191,11 +216,18 @@ extension InterceptorTests {
     @Test func aFailedRefreshFailsEveryWaitingRequestWithItsError() async throws {
         let realm = UUID().uuidString
         let refreshes = LockedList<String>()
-        let authenticated = client(AuthenticationInterceptor(CountingAuthenticator(refreshes: refreshes) { _ in throw RefreshFailure() }, credential: "t1"))
+        let authenticated = client(
+            AuthenticationInterceptor(
+                CountingAuthenticator(refreshes: refreshes) { _ in throw RefreshFailure() }, credential: "t1"))
         let url = server.url("/protected?realm=\(realm)&good=t2")
         let errors = await withTaskGroup(of: ResponseError?.self) { group in
             for _ in 0..<5 {
-                group.addTask { await responseError { let _: Response<Data> = try await authenticated.executeRequest(request: Request(URL: url, method: .get)) } }
+                group.addTask {
+                    await responseError {
+                        let _: Response<Data> = try await authenticated.executeRequest(
+                            request: Request(URL: url, method: .get))
+                    }
+                }
             }
             return await group.reduce(into: [ResponseError?]()) { $0.append($1) }
         }
@@ -206,9 +238,11 @@ extension InterceptorTests {
     @Test func aServerRefusingEveryCredentialCannotCauseARefreshLoop() async throws {
         let realm = UUID().uuidString
         let refreshes = LockedList<String>()
-        let authenticated = client(AuthenticationInterceptor(CountingAuthenticator(refreshes: refreshes) { $0 + "+" }, credential: "t1"))
+        let authenticated = client(
+            AuthenticationInterceptor(CountingAuthenticator(refreshes: refreshes) { $0 + "+" }, credential: "t1"))
         let error = await responseError {
-            let _: Response<Data> = try await authenticated.executeRequest(request: Request(URL: server.url("/protected?realm=\(realm)&good=never"), method: .get))
+            let _: Response<Data> = try await authenticated.executeRequest(
+                request: Request(URL: server.url("/protected?realm=\(realm)&good=never"), method: .get))
         }
         #expect(error?.statusCode == 401)
         #expect(refreshes.values == ["t1"])
@@ -217,11 +251,14 @@ extension InterceptorTests {
 
     @Test func aFailingAdapterStopsTheCallBeforeAnythingIsSent() async throws {
         struct NoToken: RequestInterceptor {
-            func adapt(_ request: Request, context: InterceptorContext) async throws -> Request { throw RefreshFailure() }
+            func adapt(_ request: Request, context: InterceptorContext) async throws -> Request {
+                throw RefreshFailure()
+            }
         }
         let realm = UUID().uuidString
         let error = await responseError {
-            let _: Response<Data> = try await makeClient().adding(NoToken()).executeRequest(request: Request(URL: server.url("/protected?realm=\(realm)&good=x"), method: .get))
+            let _: Response<Data> = try await makeClient().adding(NoToken()).executeRequest(
+                request: Request(URL: server.url("/protected?realm=\(realm)&good=x"), method: .get))
         }
         #expect(error == .interceptorFailed(reason: "the refresh token expired"))
         #expect(try await serverCount("protected-\(realm)") == 0)

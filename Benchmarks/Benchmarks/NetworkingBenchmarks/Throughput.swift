@@ -1,6 +1,7 @@
 // HTTPClient versus a bare URLSession: the same 2,000 GET requests to the same loopback server.
 import Benchmark
 import Foundation
+import GirdersLog
 import GirdersNetworking
 
 #if canImport(FoundationNetworking)
@@ -82,6 +83,19 @@ func registerThroughputBenchmarks() {
     let session = URLSession(configuration: .ephemeral)
     let request = Request(URL: url, method: .get)
 
+    // The same client with an adapter, a retrier and a logger at info level (two lines a request to a file).
+    struct TraceHeader: RequestInterceptor {
+        func adapt(_ request: Request, context: InterceptorContext) async throws -> Request {
+            request.settingHeader("X-Trace", "bench")
+        }
+    }
+    let logFile = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "girders-bench-\(UUID().uuidString).log")
+    let logger = (try? FileDestination(url: logFile)).map { Logger(label: "http", destination: $0, level: .info) }
+    let equipped = HTTPClient(
+        transport: URLSessionTransport(configuration: .ephemeral), interceptors: [TraceHeader(), RetryPolicy()],
+        monitors: logger.map { [LoggingMonitor(logger: $0)] } ?? [])
+
     for width in [1, 16] {
         let mode = width == 1 ? "sequential" : "16 in flight"
         Benchmark("2,000 GETs, \(mode): bare URLSession", configuration: configuration) { _ in
@@ -90,6 +104,12 @@ func registerThroughputBenchmarks() {
         Benchmark("2,000 GETs, \(mode): HTTPClient", configuration: configuration) { _ in
             try await run(width: width) {
                 let response: Response<Data> = try await client.executeRequest(request: request)
+                return response.body.count + response.statusCode
+            }
+        }
+        Benchmark("2,000 GETs, \(mode): HTTPClient with adapter, retrier, logger", configuration: configuration) { _ in
+            try await run(width: width) {
+                let response: Response<Data> = try await equipped.executeRequest(request: request)
                 return response.body.count + response.statusCode
             }
         }

@@ -18,6 +18,8 @@ public final class HTTPClient: HTTP {
     public let redirects: RedirectPolicy
     /// The interceptors every request goes through, in order.
     public let interceptors: [any RequestInterceptor]
+    /// The monitors told about every attempt.
+    public let monitors: [any EventMonitor]
 
     /// A client; every part has a default.
     public init(
@@ -25,13 +27,15 @@ public final class HTTPClient: HTTP {
         responseHandlers: ResponseHandlerChain = .standard,
         validation: ResponseValidation = ResponseValidation(),
         redirects: RedirectPolicy = .follow(),
-        interceptors: [any RequestInterceptor] = []
+        interceptors: [any RequestInterceptor] = [],
+        monitors: [any EventMonitor] = []
     ) {
         self.transport = transport
         self.responseHandlers = responseHandlers
         self.validation = validation
         self.redirects = redirects
         self.interceptors = interceptors
+        self.monitors = monitors
     }
 
     /// A client sharing this one's transport and settings, with `interceptors` after this one's: per-call
@@ -39,7 +43,7 @@ public final class HTTPClient: HTTP {
     public func adding(_ interceptors: any RequestInterceptor...) -> HTTPClient {
         HTTPClient(
             transport: transport, responseHandlers: responseHandlers, validation: validation, redirects: redirects,
-            interceptors: self.interceptors + interceptors)
+            interceptors: self.interceptors + interceptors, monitors: monitors)
     }
 
     /// Sends `request` through the interceptors, follows redirects under ``redirects``, validates the final
@@ -59,12 +63,17 @@ public final class HTTPClient: HTTP {
                     throw .interceptorFailed(reason: "\(error)")
                 }
             }
+            for monitor in monitors { monitor.requestWillStart(adapted, attempt: attempt) }
+            let started = ContinuousClock.now
             let failure: ResponseError
             do {
-                return try await send(adapted)
+                let response = try await send(adapted)
+                report(adapted, attempt, .success(response), since: started)
+                return response
             } catch {
                 failure = error
             }
+            report(adapted, attempt, .failure(failure), since: started)
             if failure.isCancellation { throw failure }
             var decision = RetryDecision.doNotRetry
             for interceptor in interceptors where decision == .doNotRetry {
@@ -82,6 +91,18 @@ public final class HTTPClient: HTTP {
                 }
             }
             attempt += 1
+        }
+    }
+
+    private func report(
+        _ request: Request, _ attempt: Int, _ result: Result<HTTPResponse, ResponseError>,
+        since start: ContinuousClock.Instant
+    ) {
+        guard !monitors.isEmpty else { return }
+        let elapsed = ContinuousClock.now - start
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        for monitor in monitors {
+            monitor.requestDidFinish(request, attempt: attempt, result: result, seconds: seconds)
         }
     }
 

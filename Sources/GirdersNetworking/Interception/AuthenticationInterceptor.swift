@@ -37,7 +37,9 @@ public final class AuthenticationInterceptor<Auth: Authenticator>: RequestInterc
     }
 
     /// Retries a refused request: at once when a newer credential exists, after one shared refresh otherwise.
-    public func retry(_ request: Request, after failure: ResponseError, context: InterceptorContext) async -> RetryDecision {
+    public func retry(
+        _ request: Request, after failure: ResponseError, context: InterceptorContext
+    ) async -> RetryDecision {
         guard authenticator.isAuthenticationFailure(failure) else { return .doNotRetry }
         guard context.attempt <= maximumRefreshesPerRequest else { return .doNotRetry }
         let (current, version, pending) = state.withLock { ($0.credential, $0.version, $0.refresh) }

@@ -19,7 +19,9 @@ extension RequestInterceptor {
     }
 
     /// ``RetryDecision/doNotRetry``.
-    public func retry(_ request: Request, after failure: ResponseError, context: InterceptorContext) async -> RetryDecision {
+    public func retry(
+        _ request: Request, after failure: ResponseError, context: InterceptorContext
+    ) async -> RetryDecision {
         .doNotRetry
     }
 }

@@ -43,7 +43,9 @@ public struct RetryPolicy: RequestInterceptor {
     }
 
     /// Retries transient failures of idempotent (or opted-in) requests until ``maximumAttempts``.
-    public func retry(_ request: Request, after failure: ResponseError, context: InterceptorContext) async -> RetryDecision {
+    public func retry(
+        _ request: Request, after failure: ResponseError, context: InterceptorContext
+    ) async -> RetryDecision {
         guard context.attempt < maximumAttempts, request.method.isIdempotent || request.allowsRetries else {
             return .doNotRetry
         }

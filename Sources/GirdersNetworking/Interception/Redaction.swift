@@ -1,0 +1,84 @@
+import Foundation
+
+/// What logs and cURL descriptions hide: header names, query item names and JSON body keys (all compared without
+/// case), each value replaced by `<redacted>`.
+public struct Redaction: Sendable, Equatable {
+    /// Header names whose values are hidden.
+    public var headers: Set<String>
+    /// Query item names whose values are hidden.
+    public var queryItems: Set<String>
+    /// JSON object keys whose values are hidden, at any depth of a JSON body.
+    public var jsonKeys: Set<String>
+
+    /// `Authorization`, `Proxy-Authorization`, `Cookie` and `Set-Cookie`; nothing in queries or bodies.
+    public static let standard = Redaction()
+
+    /// A redaction; the defaults hide the credential headers.
+    public init(
+        headers: Set<String> = ["Authorization", "Proxy-Authorization", "Cookie", "Set-Cookie"],
+        queryItems: Set<String> = [], jsonKeys: Set<String> = []
+    ) {
+        self.headers = Set(headers.map { $0.lowercased() })
+        self.queryItems = Set(queryItems.map { $0.lowercased() })
+        self.jsonKeys = Set(jsonKeys.map { $0.lowercased() })
+    }
+
+    static let placeholder = "<redacted>"
+
+    func hidesHeader(_ name: String) -> Bool { headers.contains(name.lowercased()) }
+
+    /// The request's full URL with hidden query values.
+    func url(of request: Request) -> String {
+        guard request.queryItems.contains(where: { queryItems.contains($0.name.lowercased()) }) else {
+            return request.fullURL.absoluteString
+        }
+        let items = request.queryItems.map { item in
+            queryItems.contains(item.name.lowercased()) ? URLQueryItem(name: item.name, value: Self.placeholder) : item
+        }
+        return (QueryEncoding.url(request.url, appending: items) ?? request.url).absoluteString
+    }
+
+    /// The body as text: JSON with hidden keys, other text as it is, binary as a byte count.
+    func body(_ data: Data) -> String {
+        if !jsonKeys.isEmpty, let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
+            let redacted = try? JSONSerialization.data(
+                withJSONObject: hide(object), options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
+        {
+            return String(decoding: redacted, as: UTF8.self)
+        }
+        return String(data: data, encoding: .utf8) ?? "<\(data.count) bytes>"
+    }
+
+    private func hide(_ object: Any) -> Any {
+        if let dictionary = object as? [String: Any] {
+            var result: [String: Any] = [:]
+            for (key, value) in dictionary {
+                result[key] = jsonKeys.contains(key.lowercased()) ? Self.placeholder : hide(value)
+            }
+            return result
+        }
+        if let array = object as? [Any] { return array.map(hide) }
+        return object
+    }
+}
+
+extension Request {
+    /// A `curl` command line that sends this request, with the values ``Redaction`` names hidden; pass `nil` to
+    /// see everything.
+    public func cURLDescription(redacting redaction: Redaction? = .standard) -> String {
+        let redaction = redaction ?? Redaction(headers: [], queryItems: [], jsonKeys: [])
+        var parts = ["curl", "-X", method.rawValue]
+        for field in headers {
+            let value = redaction.hidesHeader(field.name) ? Redaction.placeholder : field.value
+            parts += ["-H", Self.quoted("\(field.name): \(value)")]
+        }
+        if let body, !body.isEmpty { parts += ["--data-binary", Self.quoted(redaction.body(body))] }
+        parts.append(Self.quoted(redaction.url(of: self)))
+        return parts.joined(separator: " ")
+    }
+
+    /// A single-quoted shell word.
+    static func quoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import GirdersLog
 import GirdersNetworking
 import Testing
 
@@ -262,5 +263,42 @@ extension InterceptorTests {
         }
         #expect(error == .interceptorFailed(reason: "the refresh token expired"))
         #expect(try await serverCount("protected-\(realm)") == 0)
+    }
+}
+
+/// The README's interceptor example, compiled and run as printed there.
+struct InterceptorReadmeExampleTests {
+    struct LoginReply: Decodable, Sendable { let token: String }
+
+    // --- README types begin ---
+    struct TokenAuthenticator: Authenticator {
+        let refreshURL: URL
+        func apply(_ token: String, to request: Request) -> Request {
+            request.settingHeader("Authorization", "Bearer \(token)")
+        }
+        func refresh(_ token: String) async throws -> String {  // GirdersSwift's "log in again on 401"
+            let response: Response<LoginReply> = try await HTTPClient().executeRequest(
+                request: Request(URL: refreshURL, method: .post))
+            return response.bodyObject?.token ?? ""
+        }
+    }
+    // --- README types end ---
+
+    @Test func theReadmeInterceptorExampleRefreshesAndSucceeds() async throws {
+        let server = try LoopbackServer.get()
+        let realm = UUID().uuidString
+        let refreshURL = server.url("/refresh?realm=\(realm)")
+        let savedToken = "expired"
+        // --- README example begins ---
+        let client = HTTPClient(
+            interceptors: [
+                AuthenticationInterceptor(TokenAuthenticator(refreshURL: refreshURL), credential: savedToken),
+                RetryPolicy(maximumAttempts: 3),
+            ],
+            monitors: [LoggingMonitor(logger: Log.logger)])
+        // --- README example ends ---
+        let response: Response<Data> = try await client.executeRequest(
+            request: Request(URL: server.url("/protected?realm=\(realm)&good=\(realm)-fresh"), method: .get))
+        #expect(response.statusCode == 200)
     }
 }

@@ -36,7 +36,10 @@ struct LoggingTests {
         let client = HTTPClient(
             transport: URLSessionTransport(configuration: .ephemeral),
             monitors: [LoggingMonitor(logger: Logger(label: "http", destination: recorder))])
-        _ = await responseError { let _: Response<Data> = try await client.executeRequest(request: Request(URL: server.url("/status/503"), method: .get)) }
+        _ = await responseError {
+            let _: Response<Data> = try await client.executeRequest(
+                request: Request(URL: server.url("/status/503"), method: .get))
+        }
         let warnings = recorder.records(at: .warning)
         #expect(warnings.count == 1)
         #expect(warnings.first?.message.text(revealingPrivate: true).hasPrefix("✗ 503 GET") == true)
@@ -46,12 +49,20 @@ struct LoggingTests {
         let request = Request(
             MutableRequest(method: .post, url: URL(string: "https://api.example.com/login"))
                 |> withBasicAuth(username: "ada", password: "pw") |> withHeader("Cookie", "s=1")
-                |> withQueryItem("token", "abc") |> withJSONBody(dictionary: ["user": "ada", "password": "pw", "nested": ["secret": 1]]))
+                |> withQueryItem("token", "abc")
+                |> withJSONBody(dictionary: ["user": "ada", "password": "pw", "nested": ["secret": 1]]))
         let redaction = Redaction(queryItems: ["token"], jsonKeys: ["password", "secret"])
         let redacted = request.cURLDescription(redacting: redaction)
-        #expect(redacted == #"curl -X POST -H 'Authorization: <redacted>' -H 'Cookie: <redacted>' -H 'Content-Type: application/json' --data-binary '{"nested":{"secret":"<redacted>"},"password":"<redacted>","user":"ada"}' 'https://api.example.com/login?token=%3Credacted%3E'"#)
+        #expect(
+            redacted
+                == #"curl -X POST -H 'Authorization: <redacted>' -H 'Cookie: <redacted>' -H 'Content-Type: application/json' --data-binary '{"nested":{"secret":"<redacted>"},"password":"<redacted>","user":"ada"}' 'https://api.example.com/login?token=%3Credacted%3E'"#
+        )
         let plain = request.cURLDescription(redacting: nil)
         #expect(plain.contains("Basic YWRhOnB3") && plain.contains("token=abc") && plain.contains(#""password":"pw""#))
-        #expect(Request(MutableRequest(url: URL(string: "https://x.example/it's") ?? URL(fileURLWithPath: "/")) |> withHeader("X", "a'b")).cURLDescription() == #"curl -X GET -H 'X: a'\''b' 'https://x.example/it'\''s'"#)
+        #expect(
+            Request(
+                MutableRequest(url: URL(string: "https://x.example/it's") ?? URL(fileURLWithPath: "/"))
+                    |> withHeader("X", "a'b")
+            ).cURLDescription() == #"curl -X GET -H 'X: a'\''b' 'https://x.example/it'\''s'"#)
     }
 }

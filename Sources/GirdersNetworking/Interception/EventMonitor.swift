@@ -5,7 +5,8 @@ public protocol EventMonitor: Sendable {
     func requestWillStart(_ request: Request, attempt: Int)
 
     /// The attempt finished with a validated response or an error, after `seconds`.
-    func requestDidFinish(_ request: Request, attempt: Int, result: Result<HTTPResponse, ResponseError>, seconds: Double)
+    func requestDidFinish(
+        _ request: Request, attempt: Int, result: Result<HTTPResponse, ResponseError>, seconds: Double)
 }
 
 extension EventMonitor {

@@ -54,7 +54,8 @@ public struct LoggingMonitor: EventMonitor {
         guard logger.isEnabled(.debug), !headers.fields.isEmpty else { return nil }
         var metadata: LogMetadata = [:]
         for field in headers {
-            metadata["header.\(field.name)"] = .string(redaction.hidesHeader(field.name) ? Redaction.placeholder : field.value)
+            metadata["header.\(field.name)"] = .string(
+                redaction.hidesHeader(field.name) ? Redaction.placeholder : field.value)
         }
         return metadata
     }

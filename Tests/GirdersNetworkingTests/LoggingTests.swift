@@ -42,7 +42,9 @@ struct LoggingTests {
         }
         let warnings = recorder.records(at: .warning)
         #expect(warnings.count == 1)
-        #expect(warnings.first?.message.text(revealingPrivate: true).hasPrefix("✗ 503 GET") == true)
+        let line = warnings.first?.message.text(revealingPrivate: true) ?? ""
+        #expect(line.hasPrefix("✗ 503 GET \(server.url("/status/503").absoluteString) failed in "))
+        #expect(line.hasSuffix(" ms: HTTP 503"))
     }
 
     @Test func cURLDescriptionsRedactHeadersQueryAndJSONKeysUnlessAskedNotTo() {

@@ -43,9 +43,10 @@ public struct LoggingMonitor: EventMonitor {
         case .failure(let error):
             guard logger.isEnabled(.warning) else { return }
             let status = error.statusCode.map { "\($0) " } ?? ""
+            let reason = error.reason.isEmpty ? "HTTP \(error.statusCode ?? 0)" : error.reason
             logger.log(
                 .warning,
-                "✗ \(status)\(request.method.rawValue) \(redaction.url(of: request)) failed in \(milliseconds) ms: \(error.reason.isEmpty ? "HTTP \(status)" : error.reason)",
+                "✗ \(status)\(request.method.rawValue) \(redaction.url(of: request)) failed in \(milliseconds) ms: \(reason)",
                 metadata: nil, fileID: #fileID, function: #function, line: #line)
         }
     }

@@ -26,7 +26,8 @@ struct StubTests {
     struct Item: Decodable, Equatable, Sendable { let name: String }
 
     @Test func endpointsAnswerWithTheirSampleResponsesThroughValidationAndDecoding() async throws {
-        let client = HTTPClient(transport: StubTransport(endpoints: [CatalogEndpoint.item(7), CatalogEndpoint.missing]))
+        let client = HTTPClient(
+            transport: StubTransport(endpoints: [CatalogEndpoint.item(7), CatalogEndpoint.missing]))
         let item: Response<Item> = try await client.executeRequest(request: Request(endpoint: CatalogEndpoint.item(7)))
         #expect(item.bodyObject == Item(name: "item 7"))
         let error = await responseError {
@@ -44,14 +45,18 @@ struct StubTests {
     }
 
     @Test func stubbedFailuresAreRetriedAndMalformedBodiesFailDecoding() async throws {
-        let transport = StubTransport(responses: [.json("{}", statusCode: 503), .failure(.timedOut(url: nil)), .json(#"{"name":"ok"}"#)])
+        let transport = StubTransport(responses: [
+            .json("{}", statusCode: 503), .failure(.timedOut(url: nil)), .json(#"{"name":"ok"}"#),
+        ])
         let client = HTTPClient(transport: transport, interceptors: [RetryPolicy(maximumAttempts: 3, baseDelay: 0.001)])
-        let item: Response<Item> = try await client.executeRequest(request: Request(URL: URL(fileURLWithPath: "/x"), method: .get))
+        let item: Response<Item> = try await client.executeRequest(
+            request: Request(URL: URL(fileURLWithPath: "/x"), method: .get))
         #expect(item.bodyObject == Item(name: "ok"))
         #expect(transport.requests.count == 3)
         let malformed = HTTPClient(transport: StubTransport(responses: [.json(#"{"name": 1"#)]))
         let error = await responseError {
-            let _: Response<Item> = try await malformed.executeRequest(request: Request(URL: URL(fileURLWithPath: "/x"), method: .get))
+            let _: Response<Item> = try await malformed.executeRequest(
+                request: Request(URL: URL(fileURLWithPath: "/x"), method: .get))
         }
         guard case .decodingFailed(let failure) = error else {
             Issue.record("expected decodingFailed, got \(String(describing: error))")
@@ -73,12 +78,18 @@ struct StubTests {
 
     @Test func stubbed401sGoThroughTheRefreshPipeline() async throws {
         let transport = StubTransport { request, _ in
-            request.headers["Authorization"] == "Bearer fresh" ? .json(#"{"name":"secret"}"#) : .json("{}", statusCode: 401)
+            request.headers["Authorization"] == "Bearer fresh"
+                ? .json(#"{"name":"secret"}"#) : .json("{}", statusCode: 401)
         }
         let refreshes = LockedList<String>()
         let client = HTTPClient(
-            transport: transport, interceptors: [AuthenticationInterceptor(CountingAuthenticator(refreshes: refreshes) { _ in "fresh" }, credential: "old")])
-        let item: Response<Item> = try await client.executeRequest(request: Request(URL: URL(fileURLWithPath: "/me"), method: .get))
+            transport: transport,
+            interceptors: [
+                AuthenticationInterceptor(
+                    CountingAuthenticator(refreshes: refreshes) { _ in "fresh" }, credential: "old")
+            ])
+        let item: Response<Item> = try await client.executeRequest(
+            request: Request(URL: URL(fileURLWithPath: "/me"), method: .get))
         #expect(item.bodyObject == Item(name: "secret"))
         #expect(refreshes.values == ["old"])
     }
@@ -90,7 +101,9 @@ struct TypedRequestTests {
     struct GetItem: TypedRequest {
         typealias Success = Item
         let id: Int
-        var request: Request { Request(URL: URL(string: "https://catalog.example/items/\(id)") ?? URL(fileURLWithPath: "/"), method: .get) }
+        var request: Request {
+            Request(URL: URL(string: "https://catalog.example/items/\(id)") ?? URL(fileURLWithPath: "/"), method: .get)
+        }
         func editComponents(_ components: inout URLComponents) {
             components.queryItems = [URLQueryItem(name: "lang", value: "de")]
         }
@@ -98,21 +111,27 @@ struct TypedRequestTests {
 
     struct DeleteItem: NoContentRequest {
         let id: Int
-        var request: Request { Request(URL: URL(string: "https://catalog.example/items/\(id)") ?? URL(fileURLWithPath: "/"), method: .delete) }
+        var request: Request {
+            Request(
+                URL: URL(string: "https://catalog.example/items/\(id)") ?? URL(fileURLWithPath: "/"), method: .delete)
+        }
     }
 
     @Test func aTypedRequestDecodesItsDeclaredTypeAfterEditingTheURL() async throws {
         let transport = StubTransport { request, _ in
-            request.fullURL.absoluteString == "https://catalog.example/items/7?lang=de" ? .json(#"{"name":"Sieben"}"#) : nil
+            request.fullURL.absoluteString == "https://catalog.example/items/7?lang=de"
+                ? .json(#"{"name":"Sieben"}"#) : nil
         }
         let item = try await HTTPClient(transport: transport).send(GetItem(id: 7))
         #expect(item == Item(name: "Sieben"))
     }
 
     @Test func aNoContentRequestSucceedsOnlyWithoutABody() async throws {
-        try await HTTPClient(transport: StubTransport(responses: [StubResponse(statusCode: 204)])).send(DeleteItem(id: 1))
+        try await HTTPClient(transport: StubTransport(responses: [StubResponse(statusCode: 204)])).send(
+            DeleteItem(id: 1))
         let error = await responseError {
-            try await HTTPClient(transport: StubTransport(responses: [.json(#"{"deleted":true}"#)])).send(DeleteItem(id: 1))
+            try await HTTPClient(transport: StubTransport(responses: [.json(#"{"deleted":true}"#)])).send(
+                DeleteItem(id: 1))
         }
         guard case .decodingFailed(let failure) = error else {
             Issue.record("a body must fail a no-content request, got \(String(describing: error))")
@@ -141,7 +160,11 @@ struct StubReadmeExampleTests {
     enum CatalogEndpoint: StubbedEndpoint {
         case item(Int)
         var baseURL: URL { URL(string: "https://catalog.example")! }
-        var path: String { switch self { case .item(let id): "/items/\(id)" } }
+        var path: String {
+            switch self {
+            case .item(let id): "/items/\(id)"
+            }
+        }
         var sampleResponse: StubResponse { .json(#"{"name":"girder"}"#) }
     }
 

@@ -26,7 +26,8 @@ public struct StubResponse: Sendable, Equatable {
 
     /// A JSON response: the body with `Content-Type: application/json`.
     public static func json(_ text: String, statusCode: Int = 200, delay: Double = 0) -> StubResponse {
-        StubResponse(statusCode: statusCode, headers: ["Content-Type": "application/json"], body: Data(text.utf8), delay: delay)
+        StubResponse(
+            statusCode: statusCode, headers: ["Content-Type": "application/json"], body: Data(text.utf8), delay: delay)
     }
 
     /// A transport failure.

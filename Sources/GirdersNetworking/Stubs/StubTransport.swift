@@ -41,7 +41,8 @@ public final class StubTransport: HTTPTransport {
             return sent.count - 1
         }
         guard let stub = responder(request, index) else {
-            throw .cannotConnect(url: request.fullURL, reason: "no stub for \(request.method) \(request.fullURL.absoluteString)")
+            throw .cannotConnect(
+                url: request.fullURL, reason: "no stub for \(request.method) \(request.fullURL.absoluteString)")
         }
         if stub.delay > 0 {
             do {

@@ -31,7 +31,8 @@ struct FluentTaskTests {
     @Test func aSuccessRunsBeforeCompletionAndFinallyOnceEachInOrder() async throws {
         let log = LockedList<String>()
         let client = HTTPClient(transport: StubTransport(responses: [.json(#"{"name":"ok"}"#)]))
-        _ = events(client.task(Request(URL: URL(fileURLWithPath: "/x"), method: .get), as: Item.self, queue: queue), log)
+        _ = events(
+            client.task(Request(URL: URL(fileURLWithPath: "/x"), method: .get), as: Item.self, queue: queue), log)
         try await waitForFinally(log)
         try await Task.sleep(for: .milliseconds(20))
         #expect(log.values == ["before", "completion ok", "finally"])
@@ -40,7 +41,8 @@ struct FluentTaskTests {
     @Test func aFailureRunsOnErrorAndFinally() async throws {
         let log = LockedList<String>()
         let client = HTTPClient(transport: StubTransport(responses: [.json("{}", statusCode: 500)]))
-        _ = events(client.task(Request(URL: URL(fileURLWithPath: "/x"), method: .get), as: Item.self, queue: queue), log)
+        _ = events(
+            client.task(Request(URL: URL(fileURLWithPath: "/x"), method: .get), as: Item.self, queue: queue), log)
         try await waitForFinally(log)
         #expect(log.values == ["before", "error 500", "finally"])
     }
@@ -48,7 +50,8 @@ struct FluentTaskTests {
     @Test func cancellingInFlightRunsOnCancelThenFinallyNeverOnError() async throws {
         let log = LockedList<String>()
         let client = HTTPClient(transport: StubTransport(responses: [.json("{}", delay: 30)]))
-        let task = events(client.task(Request(URL: URL(fileURLWithPath: "/x"), method: .get), as: Item.self, queue: queue), log)
+        let task = events(
+            client.task(Request(URL: URL(fileURLWithPath: "/x"), method: .get), as: Item.self, queue: queue), log)
         try await Task.sleep(for: .milliseconds(50))
         task.cancel()
         try await waitForFinally(log)
@@ -60,7 +63,9 @@ struct FluentTaskTests {
         let log = LockedList<String>()
         let transport = StubTransport(responses: [.json("{}")])
         queue.sync {
-            let task = chain(HTTPClient(transport: transport).task(Request(URL: URL(fileURLWithPath: "/x"), method: .get), as: Item.self, queue: queue), log)
+            let task = chain(
+                HTTPClient(transport: transport).task(
+                    Request(URL: URL(fileURLWithPath: "/x"), method: .get), as: Item.self, queue: queue), log)
             task.cancel()  // before the queue gets to start it
         }
         try await waitForFinally(log)
@@ -81,14 +86,17 @@ struct FluentTaskTests {
 
     @Test func aHundredRandomCancellationsGiveExactlyOneTerminalCallbackEach() async throws {
         let log = LockedList<String>()
-        let client = HTTPClient(transport: StubTransport { _, _ in .json(#"{"name":"x"}"#, delay: Double.random(in: 0...0.01)) })
+        let client = HTTPClient(
+            transport: StubTransport { _, _ in .json(#"{"name":"x"}"#, delay: Double.random(in: 0...0.01)) })
         var tasks: [FluentTask<Item>] = []
         for index in 0..<100 {
-            let task = client.task(Request(URL: URL(fileURLWithPath: "/\(index)"), method: .get), as: Item.self, queue: queue)
-                .onCompletion { _ in log.append("terminal \(index)") }
-                .onError { _ in log.append("error \(index)") }
-                .onCancel { log.append("terminal \(index)") }
-                .finally { log.append("finally") }
+            let task = client.task(
+                Request(URL: URL(fileURLWithPath: "/\(index)"), method: .get), as: Item.self, queue: queue
+            )
+            .onCompletion { _ in log.append("terminal \(index)") }
+            .onError { _ in log.append("error \(index)") }
+            .onCancel { log.append("terminal \(index)") }
+            .finally { log.append("finally") }
             tasks.append(task)
             let delay = Double.random(in: 0...0.01)
             DispatchQueue.global().asyncAfter(deadline: .now() + delay) { task.cancel() }

@@ -159,7 +159,7 @@ struct StubReadmeExampleTests {
     // --- README types begin ---
     enum CatalogEndpoint: StubbedEndpoint {
         case item(Int)
-        var baseURL: URL { URL(string: "https://catalog.example")! }
+        var baseURL: URL { URL(string: "https://catalog.example") ?? URL(fileURLWithPath: "/") }
         var path: String {
             switch self {
             case .item(let id): "/items/\(id)"

@@ -162,7 +162,9 @@ public final class FluentTask<Value: Sendable>: Sendable {
 
 extension HTTP {
     /// A ``FluentTask`` for `request`, decoding `T`, with handlers on `queue` (main by default).
-    public func task<T: Sendable>(_ request: Request, as type: T.Type = T.self, queue: DispatchQueue = .main) -> FluentTask<T> {
+    public func task<T: Sendable>(
+        _ request: Request, as type: T.Type = T.self, queue: DispatchQueue = .main
+    ) -> FluentTask<T> {
         FluentTask(queue: queue) { () async throws(ResponseError) -> Response<T> in
             try await self.executeRequest(request: request, as: T.self)
         }

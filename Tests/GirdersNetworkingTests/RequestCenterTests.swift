@@ -1,0 +1,73 @@
+import Foundation
+import GirdersNetworking
+import Testing
+
+/// Requests with ids, observed by id and by response type.
+struct RequestCenterTests {
+    struct Item: Decodable, Sendable { let name: String }
+    final class Screen: Sendable {}
+
+    let queue = DispatchQueue(label: "girders.test.center")
+
+    func wait(until condition: () -> Bool) async throws {
+        for _ in 0..<500 where !condition() { try await Task.sleep(for: .milliseconds(5)) }
+    }
+
+    @Test func anObserverGivenAtTheStartNeverMissesEvenAnInstantResponse() async throws {
+        let center = RequestCenter(
+            client: HTTPClient(transport: StubTransport(responses: [.json(#"{"name":"fast"}"#)])))
+        let seen = LockedList<String>()
+        for index in 0..<100 {
+            center.start(Request(URL: URL(fileURLWithPath: "/\(index)"), method: .get), as: Item.self, queue: queue) {
+                outcome in
+                seen.append((try? outcome.get().statusCode).map { "\(index): \($0)" } ?? "\(index): failed")
+            }
+        }
+        try await wait { seen.values.count == 100 }
+        #expect(Set(seen.values) == Set((0..<100).map { "\($0): 200" }))
+    }
+
+    @Test func idsReportTheirStateCanBeCancelledAndDeliverLateObserversTheOutcome() async throws {
+        let center = RequestCenter(
+            client: HTTPClient(
+                transport: StubTransport { request, _ in
+                    request.url.path == "/slow" ? .json("{}", delay: 30) : .json(#"{"name":"x"}"#)
+                }))
+        let slow = center.start(Request(URL: URL(fileURLWithPath: "/slow"), method: .get), as: Item.self, queue: queue)
+        let quick = center.start(
+            Request(URL: URL(fileURLWithPath: "/quick"), method: .get), as: Item.self, queue: queue)
+        #expect(slow != quick)
+        try await wait { center.isFinished(quick) }
+        #expect(center.isFinished(quick) && !center.isFinished(slow))
+        let outcomes = LockedList<String>()
+        center.observe(slow, queue: queue) { outcome in
+            if case .failure(let error) = outcome { outcomes.append(error.isCancellation ? "cancelled" : "failed") }
+        }
+        center.cancel(slow)
+        try await wait { !outcomes.values.isEmpty }
+        #expect(outcomes.values == ["cancelled"])
+        center.observe(quick, queue: queue) { outcome in outcomes.append("late \((try? outcome.get().statusCode) ?? 0)")
+        }
+        try await wait { outcomes.values.count == 2 }
+        #expect(outcomes.values.last == "late 200")
+    }
+
+    @Test func typeObserversHearEveryDecodedResponseWhileTheirOwnerLives() async throws {
+        let center = RequestCenter(client: HTTPClient(transport: StubTransport(responses: [.json(#"{"name":"n"}"#)])))
+        let heard = LockedList<String>()
+        var screen: Screen? = Screen()
+        center.observe(Item.self, owner: screen ?? Screen(), queue: queue) { heard.append($0.bodyObject?.name ?? "") }
+        center.observe(Data.self, owner: screen ?? Screen(), queue: queue) { _ in heard.append("data") }
+        let first = center.start(Request(URL: URL(fileURLWithPath: "/1"), method: .get), as: Item.self, queue: queue)
+        let second = center.start(Request(URL: URL(fileURLWithPath: "/2"), method: .get), as: Item.self, queue: queue)
+        try await wait { center.isFinished(first) && center.isFinished(second) && heard.values.count == 2 }
+        try await Task.sleep(for: .milliseconds(20))
+        #expect(heard.values == ["n", "n"])
+        screen = nil
+        let third = center.start(Request(URL: URL(fileURLWithPath: "/3"), method: .get), as: Item.self, queue: queue)
+        try await wait { center.isFinished(third) }
+        try await Task.sleep(for: .milliseconds(20))
+        #expect(heard.values.count == 2)
+        #expect(screen == nil)
+    }
+}

@@ -20,6 +20,20 @@ struct InterceptorTests {
         return response.bodyObject?.count ?? -1
     }
 
+    /// Sends `count` GETs to `url` at once and returns their statuses (0 for a failure).
+    func statusesOfConcurrentGETs(_ count: Int, to url: URL, through client: HTTPClient) async -> [Int] {
+        await withTaskGroup(of: Int.self) { group in
+            for _ in 0..<count {
+                group.addTask {
+                    let response: Response<Data>? = try? await client.executeRequest(
+                        request: Request(URL: url, method: .get))
+                    return response?.statusCode ?? 0
+                }
+            }
+            return await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+    }
+
     func client(_ interceptors: any RequestInterceptor...) -> HTTPClient {
         HTTPClient(transport: URLSessionTransport(configuration: .ephemeral), interceptors: interceptors)
     }
@@ -165,16 +179,8 @@ extension InterceptorTests {
         let authenticator = ServerAuthenticator(refreshURL: server.url("/refresh?realm=\(realm)"))
         let authenticated = client(AuthenticationInterceptor(authenticator, credential: "expired"))
         let url = server.url("/protected?realm=\(realm)&good=\(realm)-fresh")
-        let statuses = await withTaskGroup(of: Int.self) { group in
-            for _ in 0..<50 {
-                group.addTask {
-                    let response: Response<Data>? = try? await authenticated.executeRequest(
-                        request: Request(URL: url, method: .get))
-                    return response?.statusCode ?? 0
-                }
-            }
-            return await group.reduce(into: [Int]()) { $0.append($1) }
-        }
+        let statuses = await statusesOfConcurrentGETs(
+            50, to: url, through: authenticated)
         #expect(statuses == Array(repeating: 200, count: 50))
         #expect(try await serverCount("refresh-\(realm)") == 1)
     }
@@ -196,16 +202,8 @@ extension InterceptorTests {
             CountingAuthenticator(refreshes: refreshes) { _ in "t2" }, credential: "t1")
         let authenticated = client(interceptor)
         let url = server.url("/protected?realm=\(realm)&good=t2")
-        let statuses = await withTaskGroup(of: Int.self) { group in
-            for _ in 0..<10 {
-                group.addTask {
-                    let response: Response<Data>? = try? await authenticated.executeRequest(
-                        request: Request(URL: url, method: .get))
-                    return response?.statusCode ?? 0
-                }
-            }
-            return await group.reduce(into: [Int]()) { $0.append($1) }
-        }
+        let statuses = await statusesOfConcurrentGETs(
+            10, to: url, through: authenticated)
         #expect(statuses == Array(repeating: 200, count: 10))
         #expect(refreshes.values == ["t1"])
         #expect(interceptor.credential == "t2")

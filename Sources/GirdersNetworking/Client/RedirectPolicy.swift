@@ -26,12 +26,9 @@ public struct RedirectPolicy: Sendable {
             let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https"
         else { return nil }
         let previous = response.request
-        var next = MutableRequest(method: previous.method, url: target)
-        next.headers = previous.headers
-        next.body = previous.body
-        next.timeout = previous.timeout
-        next.tlsCredentials = previous.tlsCredentials
-        next.allowsRetries = previous.allowsRetries
+        var next = MutableRequest(previous)
+        next.url = target  // the Location carries the whole query
+        next.queryItems = []
         let becomesGET =
             response.statusCode == 303 && previous.method != .head
             || (response.statusCode == 301 || response.statusCode == 302) && previous.method == .post

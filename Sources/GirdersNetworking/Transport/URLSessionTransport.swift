@@ -97,11 +97,11 @@ public final class URLSessionTransport: HTTPTransport {
     }
 
     static func response(_ http: HTTPURLResponse, data: Data, request: Request) -> HTTPResponse {
-        var headers: [HTTPHeader] = []
-        for (name, value) in http.allHeaderFields {
-            headers.append(HTTPHeader(name: "\(name.base)", value: "\(value)"))
+        // Sorted (by lower-cased name, computed once per field) so the order does not depend on a dictionary.
+        let headers = http.allHeaderFields.map { name, value in
+            (key: "\(name.base)".lowercased(), field: HTTPHeader(name: "\(name.base)", value: "\(value)"))
         }
-        headers.sort { $0.name.lowercased() < $1.name.lowercased() }
+        .sorted { $0.key < $1.key }.map(\.field)
         return HTTPResponse(
             statusCode: http.statusCode, headers: HTTPHeaders(headers), body: data, url: http.url ?? request.fullURL,
             request: request)

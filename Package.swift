@@ -38,6 +38,8 @@ let package = Package(
         .testTarget(
             name: "GirdersNetworkingTests", dependencies: ["GirdersNetworking", "GirdersConfig", "GirdersLog"],
             resources: [.copy("Server")], swiftSettings: [.swiftLanguageMode(.v6)]),
+        // Runs one large multipart upload in a process of its own, so a test can measure its peak memory.
+        .executableTarget(name: "TransferProbe", dependencies: ["GirdersNetworking"], swiftSettings: strictSettings),
         .target(name: "GirdersTrema", swiftSettings: strictSettings),
         .executableTarget(name: "TremaCLI", dependencies: ["GirdersTrema"], swiftSettings: strictSettings),
         .testTarget(

@@ -6,18 +6,10 @@ import Testing
 /// Retries, token refresh and adapters against the loopback server.
 struct InterceptorTests {
     struct Attempt: Decodable { let attempt: Int }
-    struct Count: Decodable { let count: Int }
-
     let server: LoopbackServer
 
     init() throws {
         server = try LoopbackServer.get()
-    }
-
-    func serverCount(_ name: String) async throws -> Int {
-        let response: Response<Count> = try await makeClient().executeRequest(
-            request: Request(URL: server.url("/count?name=\(name)"), method: .get))
-        return response.bodyObject?.count ?? -1
     }
 
     /// Sends `count` GETs to `url` at once and returns their statuses (0 for a failure).
@@ -44,7 +36,7 @@ struct InterceptorTests {
         let response: Response<Attempt> = try await retrying.executeRequest(
             request: Request(URL: server.url("/flaky?id=\(id)&fail=2&status=503"), method: .get))
         #expect(response.bodyObject?.attempt == 3)
-        #expect(try await serverCount("flaky-\(id)") == 3)
+        #expect(try await server.count("flaky-\(id)") == 3)
     }
 
     @Test func retriesStopAtTheMaximumWithTheLastFailure() async throws {
@@ -55,7 +47,7 @@ struct InterceptorTests {
                 request: Request(URL: server.url("/flaky?id=\(id)&fail=9&status=502"), method: .get))
         }
         #expect(error?.statusCode == 502)
-        #expect(try await serverCount("flaky-\(id)") == 3)
+        #expect(try await server.count("flaky-\(id)") == 3)
     }
 
     @Test func nonIdempotentRequestsAreRetriedOnlyWhenTheyOptIn() async throws {
@@ -68,7 +60,7 @@ struct InterceptorTests {
                         |> withTextBody("x")))
         }
         #expect(error?.statusCode == 503)
-        #expect(try await serverCount("flaky-\(once)") == 1)
+        #expect(try await server.count("flaky-\(once)") == 1)
         let optedIn = UUID().uuidString
         let response: Response<Attempt> = try await retrying.executeRequest(
             request: Request(
@@ -84,7 +76,7 @@ struct InterceptorTests {
                 request: Request(URL: server.url("/flaky?id=\(id)&fail=1&status=404"), method: .get))
         }
         #expect(error?.statusCode == 404)
-        #expect(try await serverCount("flaky-\(id)") == 1)
+        #expect(try await server.count("flaky-\(id)") == 1)
     }
 
     @Test func retryAfterIsHonouredInSecondsAndAsAnHTTPDateAndCapped() async throws {
@@ -182,7 +174,7 @@ extension InterceptorTests {
         let statuses = await statusesOfConcurrentGETs(
             50, to: url, through: authenticated)
         #expect(statuses == Array(repeating: 200, count: 50))
-        #expect(try await serverCount("refresh-\(realm)") == 1)
+        #expect(try await server.count("refresh-\(realm)") == 1)
     }
 
     @Test func aRetryAfterOfOneSecondIsWaitedFor() async throws {
@@ -245,7 +237,7 @@ extension InterceptorTests {
         }
         #expect(error?.statusCode == 401)
         #expect(refreshes.values == ["t1"])
-        #expect(try await serverCount("protected-\(realm)") == 2)
+        #expect(try await server.count("protected-\(realm)") == 2)
     }
 
     @Test func aFailingAdapterStopsTheCallBeforeAnythingIsSent() async throws {
@@ -260,7 +252,7 @@ extension InterceptorTests {
                 request: Request(URL: server.url("/protected?realm=\(realm)&good=x"), method: .get))
         }
         #expect(error == .interceptorFailed(reason: "the refresh token expired"))
-        #expect(try await serverCount("protected-\(realm)") == 0)
+        #expect(try await server.count("protected-\(realm)") == 0)
     }
 }
 

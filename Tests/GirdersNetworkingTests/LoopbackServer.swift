@@ -46,6 +46,14 @@ struct LoopbackServer: Sendable {
         URL(string: "http://\(host):\(port)\(path)") ?? URL(fileURLWithPath: "/invalid-test-url")
     }
 
+    /// The server's counter `name` (see the routes that count in loopback_server.py); 0 when never counted.
+    func count(_ name: String) async throws -> Int {
+        struct Count: Decodable { let count: Int }
+        let response: Response<Count> = try await makeClient().executeRequest(
+            request: Request(URL: url("/count?name=\(name)"), method: .get))
+        return response.bodyObject?.count ?? -1
+    }
+
     /// A port nothing listens on: bound, then closed again.
     static func refusedPort() throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

@@ -16,6 +16,17 @@ public protocol HTTP: Sendable {
 
     /// The handlers that decode bodies for ``executeRequest(request:)``.
     var responseHandlers: ResponseHandlerChain { get }
+
+    /// ``perform(_:)`` with progress reports and a download destination (see ``TransferOptions``).
+    func perform(_ request: Request, options: TransferOptions) async throws(ResponseError) -> HTTPResponse
+}
+
+extension HTTP {
+    /// Performs the request, then reports its body as one progress step and writes a successful body to the
+    /// download destination: for clients that cannot stream.
+    public func perform(_ request: Request, options: TransferOptions) async throws(ResponseError) -> HTTPResponse {
+        try options.place(options.deliver(try await perform(request)))
+    }
 }
 
 extension HTTP {

@@ -49,6 +49,12 @@ public final class HTTPClient: HTTP {
     /// Sends `request` through the interceptors, follows redirects under ``redirects``, validates the final
     /// response and returns it; failed attempts are retried as the interceptors decide.
     public func perform(_ request: Request) async throws(ResponseError) -> HTTPResponse {
+        try await perform(request, options: TransferOptions())
+    }
+
+    /// ``perform(_:)`` as a streamed transfer: progress is reported for every attempt, and a download is moved to
+    /// its destination only once the final response passed validation.
+    public func perform(_ request: Request, options: TransferOptions) async throws(ResponseError) -> HTTPResponse {
         if let reason = request.failureReason { throw .invalidRequest(reason: reason) }
         var attempt = 1
         while true {
@@ -67,7 +73,7 @@ public final class HTTPClient: HTTP {
             let started = ContinuousClock.now
             let failure: ResponseError
             do {
-                let response = try await send(adapted)
+                let response = try await send(adapted, options: options)
                 report(adapted, attempt, .success(response), since: started)
                 return response
             } catch {
@@ -107,15 +113,22 @@ public final class HTTPClient: HTTP {
     }
 
     /// One attempt: the transport, redirects, validation.
-    private func send(_ request: Request) async throws(ResponseError) -> HTTPResponse {
+    private func send(_ request: Request, options: TransferOptions) async throws(ResponseError) -> HTTPResponse {
         var current = request
         var followed = 0
         while true {
             if Task.isCancelled { throw .cancelled(url: current.fullURL) }
-            let response = try await transport.send(current)
+            let response =
+                options.isEmpty
+                ? try await transport.send(current) : try await transport.send(current, options: options)
             guard let next = redirects.nextRequest(after: response, original: request) else {
-                try validation.validate(response)
-                return response
+                do {
+                    try validation.validate(response)
+                } catch {
+                    if let file = response.fileURL { FileBody.remove(file) }
+                    throw error
+                }
+                return try options.place(response)
             }
             followed += 1
             if followed > redirects.maximumRedirects {

@@ -28,6 +28,12 @@ public struct LoggingMonitor: EventMonitor {
             metadata: headerMetadata(request.headers), fileID: #fileID, function: #function, line: #line)
     }
 
+    /// `B bytes`, or `B bytes to PATH` for a download.
+    private static func size(of response: HTTPResponse) -> String {
+        guard let file = response.fileURL else { return "\(response.body.count) bytes" }
+        return "\(FileBody.size(of: file) ?? 0) bytes to \(file.lastPathComponent)"
+    }
+
     /// `← STATUS METHOD URL in N ms, B bytes`, or `✗ METHOD URL failed in N ms: reason`.
     public func requestDidFinish(
         _ request: Request, attempt: Int, result: Result<HTTPResponse, ResponseError>, seconds: Double
@@ -38,7 +44,7 @@ public struct LoggingMonitor: EventMonitor {
             guard logger.isEnabled(level) else { return }
             logger.log(
                 level,
-                "← \(response.statusCode) \(request.method.rawValue) \(redaction.url(of: request)) in \(milliseconds) ms, \(response.body.count) bytes",
+                "← \(response.statusCode) \(request.method.rawValue) \(redaction.url(of: request)) in \(milliseconds) ms, \(Self.size(of: response))",
                 metadata: headerMetadata(response.headers), fileID: #fileID, function: #function, line: #line)
         case .failure(let error):
             guard logger.isEnabled(.warning) else { return }

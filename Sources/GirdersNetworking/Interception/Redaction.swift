@@ -73,8 +73,28 @@ extension Request {
             parts += ["-H", Self.quoted("\(field.name): \(value)")]
         }
         if let body, !body.isEmpty { parts += ["--data-binary", Self.quoted(redaction.body(body))] }
+        switch bodySource {
+        case .file(let url): parts += ["--data-binary", Self.quoted("@" + url.path)]
+        case .multipart(let form): parts += Self.curlFormArguments(form, redaction: redaction)
+        case nil: break
+        }
         parts.append(Self.quoted(redaction.url(of: self)))
         return parts.joined(separator: " ")
+    }
+
+    /// `-F` arguments for a form: text fields as `name=value`, files as `name=@path;type=...;filename=...`.
+    private static func curlFormArguments(_ form: MultipartFormData, redaction: Redaction) -> [String] {
+        form.parts.flatMap { part -> [String] in
+            var value: String
+            switch part.content {
+            case .file(let url): value = "@" + url.path
+            case .data(let data) where part.filename == nil: value = redaction.body(data)
+            case .data(let data): value = "<\(data.count) bytes>"
+            }
+            if let type = part.contentType { value += ";type=\(type)" }
+            if let filename = part.filename { value += ";filename=\(filename)" }
+            return ["-F", quoted("\(part.name)=\(value)")]
+        }
     }
 
     /// A single-quoted shell word.

@@ -50,7 +50,7 @@ public struct RetryPolicy: RequestInterceptor {
             return .doNotRetry
         }
         switch failure {
-        case .timedOut, .cannotConnect:
+        case .timedOut, .cannotConnect, .interrupted:
             break
         case .transport(_, let code, _) where code == URLError.networkConnectionLost.rawValue:
             break

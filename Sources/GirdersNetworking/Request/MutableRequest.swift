@@ -24,6 +24,10 @@ public struct MutableRequest: Sendable {
     public var headers: HTTPHeaders
     /// The body bytes; the matching `Content-Type` is in ``headers``.
     public var body: Data?
+    /// A body streamed from disk instead of ``body``; setting one clears the other through the generators.
+    public var bodySource: BodySource?
+    /// Edits of the transport's `URLRequest`, applied last and in order (see ``withURLRequestEdit(_:)``).
+    public var urlRequestEdits: [URLRequestEdit] = []
     /// Query items appended to ``url``'s own query, in order; repeated names are allowed.
     public var queryItems: [URLQueryItem]
     /// The time allowed without progress before the request fails with ``ResponseError/timedOut(url:)``.
@@ -51,6 +55,8 @@ public struct MutableRequest: Sendable {
         self.url = request.url
         self.headers = request.headers
         self.body = request.body
+        self.bodySource = request.bodySource
+        self.urlRequestEdits = request.urlRequestEdits
         self.queryItems = request.queryItems
         self.timeout = request.timeout
         self.tlsCredentials = request.tlsCredentials
@@ -66,6 +72,7 @@ public struct MutableRequest: Sendable {
     /// Sets a body and its `Content-Type`.
     public mutating func setBody(_ data: Data, contentType: String) {
         body = data
+        bodySource = nil
         headers["Content-Type"] = contentType
     }
 

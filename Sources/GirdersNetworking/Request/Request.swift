@@ -32,6 +32,10 @@ public struct Request: Sendable, Equatable {
     public let headers: HTTPHeaders
     /// The body, if any; its `Content-Type` is in ``headers``.
     public let body: Data?
+    /// A body streamed from disk (a file or multipart form data) instead of ``body``.
+    public let bodySource: BodySource?
+    /// Edits of the transport's `URLRequest`, applied last and in order.
+    public let urlRequestEdits: [URLRequestEdit]
     /// The query items added to ``url``, in order.
     public let queryItems: [URLQueryItem]
     /// The time allowed without progress; `nil` uses the transport's default (60 seconds for URLSession).
@@ -55,6 +59,8 @@ public struct Request: Sendable, Equatable {
         self.method = request.method
         self.headers = request.headers
         self.body = request.body
+        self.bodySource = request.bodySource
+        self.urlRequestEdits = request.urlRequestEdits
         self.queryItems = request.queryItems
         self.timeout = request.timeout
         self.tlsCredentials = request.tlsCredentials

@@ -12,14 +12,22 @@ public struct HTTPResponse: Sendable, Equatable {
     public let url: URL?
     /// The request that produced it.
     public let request: Request
+    /// The file the body was written to instead of ``body``, for downloads.
+    public let fileURL: URL?
 
     /// A raw response.
-    public init(statusCode: Int, headers: HTTPHeaders, body: Data, url: URL?, request: Request) {
+    public init(statusCode: Int, headers: HTTPHeaders, body: Data, url: URL?, request: Request, fileURL: URL? = nil) {
         self.statusCode = statusCode
         self.headers = headers
         self.body = body
         self.url = url
         self.request = request
+        self.fileURL = fileURL
+    }
+
+    /// The same response with its body in `file` instead of memory.
+    func replacingBody(with file: URL) -> HTTPResponse {
+        HTTPResponse(statusCode: statusCode, headers: headers, body: Data(), url: url, request: request, fileURL: file)
     }
 
     /// The media type of `Content-Type` without parameters, lower-cased: `application/json`.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Sends one request and returns the raw response: the seam where another HTTP stack (or a test double) plugs in.
 ///
 /// A transport does not follow redirects, validate statuses or decode bodies; ``HTTPClient`` does that on top,
@@ -6,4 +8,53 @@
 public protocol HTTPTransport: Sendable {
     /// Sends `request` once and returns the response, 3xx included.
     func send(_ request: Request) async throws(ResponseError) -> HTTPResponse
+
+    /// Sends `request` once, reporting progress and writing a successful body to a file as `options` ask.
+    ///
+    /// The default sends with ``send(_:)``, reports the whole body as one step and writes it to the file;
+    /// ``URLSessionTransport`` streams instead.
+    func send(_ request: Request, options: TransferOptions) async throws(ResponseError) -> HTTPResponse
+}
+
+extension HTTPTransport {
+    /// Sends with ``send(_:)``, then reports the body as one progress step and writes a 2xx body to the
+    /// download file.
+    public func send(_ request: Request, options: TransferOptions) async throws(ResponseError) -> HTTPResponse {
+        let response = try await send(request)
+        return try options.deliver(response)
+    }
+}
+
+extension TransferOptions {
+    /// Reports `response`'s body as complete and, for a 2xx download, writes it to a temporary file beside the
+    /// destination: what a transport without streaming does.
+    func deliver(_ response: HTTPResponse) throws(ResponseError) -> HTTPResponse {
+        let size = Int64(response.body.count)
+        progress?(TransferProgress(direction: .download, completedBytes: size, totalBytes: size))
+        guard let destination = downloadDestination, (200..<300).contains(response.statusCode) else {
+            return response
+        }
+        let file = FileBody.temporaryFile(beside: destination)
+        do {
+            let writer = try FileBody.Writer(creating: file)
+            try writer.append(response.body, path: file)
+            try writer.finish(syncing: true, path: file)
+        } catch {
+            FileBody.remove(file)
+            throw error
+        }
+        return response.replacingBody(with: file)
+    }
+}
+
+extension TransferOptions {
+    /// Moves a downloaded body from its temporary file to ``downloadDestination`` in one step (replacing what is
+    /// there); other responses pass unchanged.
+    func place(_ response: HTTPResponse) throws(ResponseError) -> HTTPResponse {
+        guard let destination = downloadDestination, let file = response.fileURL, file != destination else {
+            return response
+        }
+        try FileBody.replace(destination, with: file)
+        return response.replacingBody(with: destination)
+    }
 }

@@ -16,6 +16,41 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     private let tasks = LockedState<[Int: TaskInfo]>([:])
+    private let transfers = LockedState<[Int: TransferTask]>([:])
+
+    /// Routes the data callbacks of task `identifier` to `transfer` until it completes.
+    func register(_ identifier: Int, transfer: TransferTask) {
+        transfers.withLock { $0[identifier] = transfer }
+    }
+
+    private func transfer(_ task: URLSessionTask) -> TransferTask? {
+        transfers.withLock { $0[task.taskIdentifier] }
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        guard let transfer = transfer(dataTask) else { return completionHandler(.allow) }
+        guard let http = response as? HTTPURLResponse else { return completionHandler(.allow) }
+        completionHandler(transfer.receive(http) ? .allow : .cancel)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        if let transfer = transfer(dataTask), !transfer.receive(data) { dataTask.cancel() }
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
+        totalBytesExpectedToSend: Int64
+    ) {
+        transfer(task)?.sent(totalBytesSent, of: totalBytesExpectedToSend)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        transfer.complete(error: error, info: finish(task.taskIdentifier))
+    }
 
     func register(_ identifier: Int, credentials: TLSCredentials?) {
         tasks.withLock { $0[identifier] = TaskInfo(credentials: credentials) }

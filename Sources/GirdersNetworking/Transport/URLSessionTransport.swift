@@ -26,8 +26,75 @@ public final class URLSessionTransport: HTTPTransport {
         session.finishTasksAndInvalidate()
     }
 
-    /// Sends `request` once; cancelling the calling `Task` cancels the transfer.
+    /// Sends `request` once; cancelling the calling `Task` cancels the transfer. Every request runs as a
+    /// delegate-driven task (see ``send(_:options:)``), so a body cut off midway is reported with its byte counts.
     public func send(_ request: Request) async throws(ResponseError) -> HTTPResponse {
+        try await send(request, options: TransferOptions())
+    }
+
+    /// Sends `request` once as a streamed transfer: a file or multipart body is read from disk, progress is
+    /// reported as it happens, and a 2xx body goes to a temporary file beside ``TransferOptions/downloadDestination``
+    /// (deleted again if the transfer fails or is cancelled).
+    public func send(_ request: Request, options: TransferOptions) async throws(ResponseError) -> HTTPResponse {
+        try Self.check(request)
+        var uploadFile: URL?
+        var temporary: URL?
+        defer { if let temporary { FileBody.remove(temporary) } }
+        switch request.bodySource {
+        case .file(let url):
+            guard FileBody.size(of: url) != nil else {
+                throw .fileError(path: url.path, reason: "not a readable regular file")
+            }
+            uploadFile = url
+        case .multipart(let form):
+            let file = FileBody.temporaryFile(named: "multipart")
+            temporary = file
+            try form.write(to: file)
+            uploadFile = file
+        case nil:
+            break
+        }
+        var urlRequest = Self.urlRequest(for: request)
+        #if canImport(FoundationNetworking)
+        // FoundationNetworking crashes when an upload-from-file task is cancelled (a `try!` in EasyHandle.swift
+        // fails with curl error 43), so on Linux a file is streamed instead, with chunked transfer encoding.
+        if let file = uploadFile {
+            guard let stream = InputStream(url: file) else {
+                throw .fileError(path: file.path, reason: "cannot be opened for reading")
+            }
+            urlRequest.httpBodyStream = stream
+            uploadFile = nil
+        }
+        #endif
+        let transfer = TransferTask(
+            request: request, options: options,
+            uploadLength: request.bodySource?.length ?? request.body.map { Int64($0.count) })
+        let control = TaskControl()
+        do {
+            return try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation {
+                    (continuation: CheckedContinuation<HTTPResponse, any Error>) in
+                    let task: URLSessionTask =
+                        if let uploadFile {
+                            session.uploadTask(with: urlRequest, fromFile: uploadFile)
+                        } else {
+                            session.dataTask(with: urlRequest)
+                        }
+                    delegate.register(task.taskIdentifier, credentials: request.tlsCredentials)
+                    delegate.register(task.taskIdentifier, transfer: transfer)
+                    transfer.wait(continuation)
+                    control.start(task)
+                }
+            } onCancel: {
+                control.cancel()
+            }
+        } catch {
+            throw Self.responseError(error, request)
+        }
+    }
+
+    /// Refuses what URLSession cannot send, before anything is sent.
+    private static func check(_ request: Request) throws(ResponseError) {
         #if canImport(FoundationNetworking)
         if request.tlsCredentials != nil {
             throw .unsupported(
@@ -36,33 +103,15 @@ public final class URLSessionTransport: HTTPTransport {
                     + "use the system trust store or another HTTPTransport")
         }
         #endif
-        if request.method == .get, let body = request.body, !body.isEmpty {
+        let hasBody = !(request.body?.isEmpty ?? true) || request.bodySource != nil
+        if request.method == .get, hasBody {
             // URLSession rejects it on every platform with a misleading "resource exceeds maximum size" (-1103).
             throw .invalidRequest(reason: "URLSession cannot send a body with GET \(request.fullURL.absoluteString)")
         }
-        let urlRequest = Self.urlRequest(for: request)
-        let control = TaskControl()
-        do {
-            return try await withTaskCancellationHandler {
-                try await withCheckedThrowingContinuation {
-                    (continuation: CheckedContinuation<HTTPResponse, any Error>) in
-                    let task = session.dataTask(with: urlRequest) { [delegate] data, response, error in
-                        continuation.resume(
-                            with: Self.outcome(
-                                request: request, data: data, response: response, error: error,
-                                taskInfo: delegate.finish(control.identifier)))
-                    }
-                    delegate.register(task.taskIdentifier, credentials: request.tlsCredentials)
-                    control.start(task)
-                }
-            } onCancel: {
-                control.cancel()
-            }
-        } catch let error as ResponseError {
-            throw error
-        } catch {
-            throw .transport(url: request.fullURL, code: 0, reason: "\(error)")
-        }
+    }
+
+    private static func responseError(_ error: any Error, _ request: Request) -> ResponseError {
+        error as? ResponseError ?? .transport(url: request.fullURL, code: 0, reason: "\(error)")
     }
 
     static func urlRequest(for request: Request) -> URLRequest {
@@ -73,6 +122,7 @@ public final class URLSessionTransport: HTTPTransport {
         for field in request.headers {
             urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
         }
+        for edit in request.urlRequestEdits { edit.apply(&urlRequest) }
         return urlRequest
     }
 
@@ -125,8 +175,6 @@ extension ResponseError {
 /// Starts and cancels one `URLSessionTask`, whichever happens first: a cancel before the start cancels at start.
 final class TaskControl: Sendable {
     private let state = LockedState<(task: URLSessionTask?, cancelled: Bool)>((nil, false))
-
-    var identifier: Int { state.withLock { $0.task?.taskIdentifier ?? -1 } }
 
     func start(_ task: URLSessionTask) {
         let cancelled = state.withLock { state in

@@ -1,4 +1,9 @@
+#if canImport(FoundationNetworking)
 public import Foundation
+public import FoundationNetworking
+#else
+public import Foundation
+#endif
 
 /// A request that declares what it returns: `client.send(GetUser(id: 7))` gives a `User`.
 ///
@@ -19,6 +24,10 @@ public protocol TypedRequest: Sendable {
 
     /// The last word on the URL before it is sent (DotDotDot's `editComponents`); nothing by default.
     func editComponents(_ components: inout URLComponents)
+
+    /// The last word on the `URLRequest` ``URLSessionTransport`` builds (DotDotDot's `editRequest`); nothing by
+    /// default.
+    func editRequest(_ request: inout URLRequest)
 }
 
 /// A request whose success has no body (204 and the like); a response that carries a body fails.
@@ -28,16 +37,25 @@ public protocol NoContentRequest: Sendable {
 
     /// The last word on the URL before it is sent; nothing by default.
     func editComponents(_ components: inout URLComponents)
+
+    /// The last word on the `URLRequest` ``URLSessionTransport`` builds; nothing by default.
+    func editRequest(_ request: inout URLRequest)
 }
 
 extension TypedRequest {
     /// Nothing.
     public func editComponents(_ components: inout URLComponents) {}
+
+    /// Nothing.
+    public func editRequest(_ request: inout URLRequest) {}
 }
 
 extension NoContentRequest {
     /// Nothing.
     public func editComponents(_ components: inout URLComponents) {}
+
+    /// Nothing.
+    public func editRequest(_ request: inout URLRequest) {}
 }
 
 extension HTTP {
@@ -45,7 +63,7 @@ extension HTTP {
     /// ``ResponseError/emptyBody(_:)``.
     public func send<Typed: TypedRequest>(_ typed: Typed) async throws(ResponseError) -> Typed.Success {
         let response: Response<Typed.Success> = try await executeRequest(
-            request: Self.edited(typed.request, typed.editComponents))
+            request: Self.edited(typed.request, typed.editComponents, typed.editRequest))
         guard let value = response.bodyObject else { throw .emptyBody(response.raw) }
         return value
     }
@@ -53,13 +71,22 @@ extension HTTP {
     /// Sends a request that must succeed without a body; a body is a ``ResponseError/decodingFailed(_:)``
     /// naming its size. (danielbyon/Requests had this check inverted.)
     public func send<NoContent: NoContentRequest>(_ typed: NoContent) async throws(ResponseError) {
-        let raw = try await perform(Self.edited(typed.request, typed.editComponents))
+        let raw = try await perform(Self.edited(typed.request, typed.editComponents, typed.editRequest))
         guard raw.body.isEmpty else {
             throw .decodingFailed(
                 DecodingFailure(
                     type: "\(NoContent.self)", codingPath: "(root)",
                     reason: "expected no content, got \(raw.body.count) bytes", response: raw))
         }
+    }
+
+    private static func edited(
+        _ request: Request, _ edit: (inout URLComponents) -> Void,
+        _ editRequest: @escaping @Sendable (inout URLRequest) -> Void
+    ) -> Request {
+        var mutable = MutableRequest(request)
+        mutable.urlRequestEdits.append(URLRequestEdit(editRequest))
+        return edited(Request(mutable), edit)
     }
 
     private static func edited(_ request: Request, _ edit: (inout URLComponents) -> Void) -> Request {

@@ -23,7 +23,17 @@ Routes (any method unless noted):
   /protected?realm=&good=<token>   200 for "Bearer <token>", else 401
   /refresh?realm=       JSON {"token": "<realm>-fresh"}; counted as refresh-<realm>
   /small                the benchmarks' target: 200, 13-byte JSON body
+  /multipart            JSON list of the parts of a multipart/form-data body: name, filename, content_type,
+                        length, sha256
+  /cached?name=&etag=1&lm=1   200 with ETag and/or Last-Modified, 304 when the request's validators match;
+                        counted as cached-<name>-200 and cached-<name>-304
+  /fault/short?n=       Content-Length n, sends n/2 bytes and closes the connection
+  /fault/reset?n=       Content-Length n, sends n/2 bytes and resets the connection (RST)
+  /fault/stall          Content-Length 100000, sends 1000 bytes, then nothing for 60 s
+  /delay also counts delay-<name> when given name=
 """
+import socket
+import struct
 import hashlib
 import json
 import sys
@@ -134,6 +144,8 @@ class Handler(BaseHTTPRequestHandler):
             code = int(path[len("/redirect/"):])
             return self._send(code, b"", headers=[("Location", query["to"][0])])
         if path == "/delay":
+            if "name" in query:
+                count("delay-" + query["name"][0])
             time.sleep(int(query["ms"][0]) / 1000)
             return self._send(200, b"done", "text/plain")
         if path == "/drip":
@@ -162,6 +174,12 @@ class Handler(BaseHTTPRequestHandler):
                 self.wfile.write(chunk)
                 sent += len(chunk)
             return
+        if path == "/multipart":
+            return self._send(200, json.dumps(self._multipart(body)).encode())
+        if path == "/cached":
+            return self._cached(query)
+        if path.startswith("/fault/"):
+            return self._fault(path[len("/fault/"):], query)
         if path == "/json/object":
             return self._send(200, b'{"name":"Girders","count":3,"tags":["a","b"]}')
         if path == "/json/array":
@@ -177,6 +195,68 @@ class Handler(BaseHTTPRequestHandler):
         if path == "/challenge":
             return self._send(401, b'{"error":"login"}', headers=[("WWW-Authenticate", 'Basic realm="girders"')])
         return self._send(404, b'{"error":"no route"}')
+
+    def _multipart(self, body):
+        content_type = self.headers.get("Content-Type", "")
+        boundary = content_type.split("boundary=", 1)[1].strip('"').encode()
+        parts = []
+        for chunk in body.split(b"--" + boundary)[1:]:
+            if chunk.startswith(b"--"):
+                break
+            head, _, content = chunk[2:].partition(b"\r\n\r\n")
+            content = content[:-2]  # the CRLF before the next boundary
+            fields = {}
+            for line in head.decode("utf-8").split("\r\n"):
+                name, _, value = line.partition(":")
+                fields[name.strip().lower()] = value.strip()
+            disposition = dict(
+                (k.strip(), v.strip().strip('"')) for k, _, v in
+                (p.partition("=") for p in fields.get("content-disposition", "").split(";")[1:]))
+            parts.append({
+                "name": disposition.get("name"), "filename": disposition.get("filename"),
+                "content_type": fields.get("content-type"), "length": len(content),
+                "sha256": hashlib.sha256(content).hexdigest(),
+                "text": content.decode("utf-8", "replace") if len(content) < 200 else None,
+            })
+        return parts
+
+    def _cached(self, query):
+        name = query["name"][0]
+        etag, modified = '"v1-%s"' % name, "Sun, 22 Nov 2026 10:00:00 GMT"
+        headers = [("Cache-Control", "no-cache")]
+        if query.get("etag", ["1"])[0] == "1":
+            headers.append(("ETag", etag))
+        if query.get("lm", ["1"])[0] == "1":
+            headers.append(("Last-Modified", modified))
+        matches = (query.get("etag", ["1"])[0] == "1" and self.headers.get("If-None-Match") == etag) or (
+            query.get("lm", ["1"])[0] == "1" and self.headers.get("If-None-Match") is None
+            and self.headers.get("If-Modified-Since") == modified)
+        if matches:
+            count("cached-%s-304" % name)
+            return self._send(304, headers=headers + [("X-Revalidated", "yes")])
+        served = count("cached-%s-200" % name)
+        return self._send(200, json.dumps({"name": name, "served": served}).encode(), headers=headers)
+
+    def _fault(self, kind, query):
+        total = int(query.get("n", ["100000"])[0])
+        self.send_response(200)
+        self.send_header("Content-Type", "application/octet-stream")
+        self.send_header("Content-Length", str(total))
+        self.end_headers()
+        self.close_connection = True
+        if kind == "stall":
+            self.wfile.write(b"s" * 1000)
+            self.wfile.flush()
+            time.sleep(60)
+            return
+        self.wfile.write(b"f" * (total // 2))
+        self.wfile.flush()
+        if kind == "reset":
+            time.sleep(0.05)
+            self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            self.connection.close()
+        else:
+            self.connection.shutdown(socket.SHUT_RDWR)
 
     do_GET = do_HEAD = do_POST = do_PUT = do_DELETE = do_PATCH = do_OPTIONS = do_TRACE = do_CONNECT = _handle
 

@@ -1,0 +1,114 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// File plumbing for streamed bodies and downloads: sizes, chunked reads, and a 0600 writer that can make its file
+/// durable and move it into place atomically.
+enum FileBody {
+    /// The size of a regular file, or `nil`.
+    static func size(of url: URL) -> Int64? {
+        var info = stat()
+        guard stat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int64(info.st_size)
+    }
+
+    /// Reads `url` in 1 MiB chunks.
+    static func readChunks(of url: URL, into sink: (Data) throws(ResponseError) -> Void) throws(ResponseError) {
+        let descriptor = open(url.path, O_RDONLY)
+        guard descriptor >= 0 else { throw .fileError(path: url.path, reason: Self.lastError()) }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .fileError(path: url.path, reason: Self.lastError())
+            }
+            if count == 0 { return }
+            try sink(Data(buffer[0..<count]))
+        }
+    }
+
+    /// A temporary file beside `destination`, for an atomic rename later.
+    static func temporaryFile(beside destination: URL) -> URL {
+        destination.deletingLastPathComponent()
+            .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString.prefix(8)).girders-part")
+    }
+
+    /// A temporary file in the system's temporary folder.
+    static func temporaryFile(named suffix: String) -> URL {
+        URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("girders-\(UUID().uuidString).\(suffix)")
+    }
+
+    /// Moves `source` over `destination` in one step and makes the rename durable.
+    static func replace(_ destination: URL, with source: URL) throws(ResponseError) {
+        guard rename(source.path, destination.path) == 0 else {
+            let reason = lastError()
+            unlink(source.path)
+            throw .fileError(path: destination.path, reason: reason)
+        }
+        let folder = open(destination.deletingLastPathComponent().path, O_RDONLY)
+        if folder >= 0 {
+            fsync(folder)
+            close(folder)
+        }
+    }
+
+    /// Deletes `url` if it exists.
+    static func remove(_ url: URL) {
+        unlink(url.path)
+    }
+
+    static func lastError() -> String { String(cString: strerror(errno)) }
+
+    /// A new file, written sequentially; thread-confined by its users (one writer per transfer).
+    final class Writer: @unchecked Sendable {
+        private var descriptor: Int32
+        private(set) var written: Int64 = 0
+
+        /// Creates `url` with mode 0600; it must not exist.
+        init(creating url: URL) throws(ResponseError) {
+            descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else { throw .fileError(path: url.path, reason: FileBody.lastError()) }
+        }
+
+        func append(_ data: Data, path: URL) throws(ResponseError) {
+            let failure: String? = data.withUnsafeBytes { raw in
+                guard let base = raw.baseAddress else { return nil }
+                var offset = 0
+                while offset < raw.count {
+                    let count = write(descriptor, base + offset, raw.count - offset)
+                    if count < 0 {
+                        if errno == EINTR { continue }
+                        return FileBody.lastError()
+                    }
+                    offset += count
+                }
+                return nil
+            }
+            if let failure { throw .fileError(path: path.path, reason: failure) }
+            written += Int64(data.count)
+        }
+
+        /// Closes the file, first flushing it to the disk when `syncing`.
+        func finish(syncing: Bool, path: URL) throws(ResponseError) {
+            let synced = !syncing || fsync(descriptor) == 0
+            let reason = synced ? nil : FileBody.lastError()
+            close(descriptor)
+            descriptor = -1
+            if let reason { throw .fileError(path: path.path, reason: reason) }
+        }
+
+        /// Closes without syncing, ignoring errors (the file is deleted by the caller).
+        func abandon() {
+            if descriptor >= 0 { close(descriptor) }
+            descriptor = -1
+        }
+
+        deinit { abandon() }
+    }
+}

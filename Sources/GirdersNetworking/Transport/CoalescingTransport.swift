@@ -1,0 +1,152 @@
+import Foundation
+
+/// An ``HTTPTransport`` that lets identical `GET` and `HEAD` requests in flight at the same time share one
+/// network call (opt-in, on top of another transport).
+///
+/// ```swift
+/// let client = HTTPClient(transport: CoalescingTransport(URLSessionTransport()))
+/// ```
+///
+/// Requests are identical when method, full URL, header fields and timeout are equal. Every caller gets the
+/// same response or error. A caller that cancels leaves the others waiting; the shared call is cancelled only
+/// when every caller has cancelled. Streamed transfers (progress, downloads) are never shared.
+public final class CoalescingTransport: HTTPTransport {
+    /// The transport that does the sending.
+    public let base: any HTTPTransport
+    private let flights = LockedState<[Key: Flight]>([:])
+
+    /// Coalesces requests sent through `base`.
+    public init(_ base: any HTTPTransport) {
+        self.base = base
+    }
+
+    /// The number of shared calls in flight now.
+    public var callsInFlight: Int { flights.withLock { $0.count } }
+
+    /// Joins an identical request in flight, or starts one others can join.
+    public func send(_ request: Request) async throws(ResponseError) -> HTTPResponse {
+        guard request.method == .get || request.method == .head, request.body == nil, request.bodySource == nil,
+            request.urlRequestEdits.isEmpty
+        else { return try await base.send(request) }
+        let key = Key(request)
+        let (flight, waiter) = flights.withLock { flights in
+            let flight = flights[key] ?? Flight()
+            flights[key] = flight
+            return (flight, flight.join())
+        }
+        flight.start { [base] () async throws(ResponseError) -> HTTPResponse in
+            try await base.send(request)
+        } whenDone: { [flights] in
+            flights.withLock { if $0[key] === flight { $0[key] = nil } }
+        }
+        do {
+            return try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { continuation in
+                    flight.wait(waiter, continuation)
+                }
+            } onCancel: { [flights] in
+                // Leaving and forgetting an abandoned flight happen under one lock, so nobody joins it in between.
+                let (continuation, task) = flights.withLock { flights in
+                    let (continuation, last) = flight.leave(waiter)
+                    if last, flights[key] === flight { flights[key] = nil }
+                    return (continuation, last ? flight.task : nil)
+                }
+                continuation?.resume(throwing: ResponseError.cancelled(url: request.fullURL))
+                task?.cancel()
+            }
+        } catch {
+            throw error as? ResponseError ?? .cancelled(url: request.fullURL)
+        }
+    }
+
+    /// Streamed transfers go straight to ``base``.
+    public func send(_ request: Request, options: TransferOptions) async throws(ResponseError) -> HTTPResponse {
+        try await base.send(request, options: options)
+    }
+
+    private struct Key: Hashable {
+        let method: String
+        let url: String
+        let headers: [String]
+        let timeout: Double?
+
+        init(_ request: Request) {
+            method = request.method.rawValue
+            url = request.fullURL.absoluteString
+            headers = request.headers.map { "\($0.name.lowercased()):\($0.value)" }
+            timeout = request.timeout
+        }
+    }
+}
+
+/// One shared call and its waiters.
+private final class Flight: Sendable {
+    private struct State {
+        var nextWaiter = 0
+        var waiting: [Int: CheckedContinuation<HTTPResponse, any Error>] = [:]
+        var left: Set<Int> = []
+        var members = 0
+        var task: Task<Void, Never>?
+        var outcome: Result<HTTPResponse, ResponseError>?
+    }
+
+    private let state = LockedState(State())
+
+    /// A new waiter's number (called under the flights lock, so a finished flight is never joined).
+    func join() -> Int {
+        state.withLock { state in
+            state.nextWaiter += 1
+            state.members += 1
+            return state.nextWaiter
+        }
+    }
+
+    /// Starts the call once.
+    func start(
+        _ call: @escaping @Sendable () async throws(ResponseError) -> HTTPResponse,
+        whenDone: @escaping @Sendable () -> Void
+    ) {
+        state.withLock { state in
+            guard state.task == nil else { return }
+            state.task = Task { [self] in
+                let outcome: Result<HTTPResponse, ResponseError>
+                do throws(ResponseError) {
+                    outcome = .success(try await call())
+                } catch {
+                    outcome = .failure(error)
+                }
+                whenDone()
+                let waiting = self.state.withLock { state in
+                    state.outcome = outcome
+                    defer { state.waiting = [:] }
+                    return Array(state.waiting.values)
+                }
+                for continuation in waiting { continuation.resume(with: outcome.mapError { $0 }) }
+            }
+        }
+    }
+
+    /// Waits for the outcome, unless the waiter already left or the outcome is there.
+    func wait(_ waiter: Int, _ continuation: CheckedContinuation<HTTPResponse, any Error>) {
+        let ready: Result<HTTPResponse, any Error>? = state.withLock { state in
+            if state.left.contains(waiter) { return .failure(ResponseError.cancelled(url: nil)) }
+            if let outcome = state.outcome { return outcome.mapError { $0 } }
+            state.waiting[waiter] = continuation
+            return nil
+        }
+        if let ready { continuation.resume(with: ready) }
+    }
+
+    /// A waiter cancelled: returns its continuation (to be resumed with `cancelled`) and whether it was the last
+    /// member, in which case the call should be cancelled.
+    func leave(_ waiter: Int) -> (CheckedContinuation<HTTPResponse, any Error>?, Bool) {
+        state.withLock { state in
+            state.left.insert(waiter)
+            state.members -= 1
+            return (state.waiting.removeValue(forKey: waiter), state.members == 0)
+        }
+    }
+
+    /// The shared call's task.
+    var task: Task<Void, Never>? { state.withLock { $0.task } }
+}

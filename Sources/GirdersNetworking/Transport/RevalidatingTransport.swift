@@ -1,0 +1,84 @@
+import Foundation
+
+/// An ``HTTPTransport`` that revalidates `GET` responses (opt-in): it stores responses that carry an `ETag` or
+/// `Last-Modified`, sends `If-None-Match` / `If-Modified-Since` the next time, and answers a `304 Not Modified`
+/// with the stored response (its headers updated from the 304).
+///
+/// ```swift
+/// let client = HTTPClient(transport: RevalidatingTransport(URLSessionTransport()))
+/// ```
+///
+/// FoundationNetworking's URLCache stores nothing on Linux, so Girders does this itself, the same way on every
+/// platform. Not stored: `Cache-Control: no-store`, `Vary: *`, non-200 responses, downloads. A request that
+/// already carries a conditional header is passed through untouched, and a 304 to it is returned as it is.
+public final class RevalidatingTransport: HTTPTransport {
+    /// The transport that does the sending.
+    public let base: any HTTPTransport
+    /// Where responses are kept.
+    public let cache: ResponseCache
+
+    /// Revalidates requests sent through `base` against `cache`.
+    public init(_ base: any HTTPTransport, cache: ResponseCache = ResponseCache()) {
+        self.base = base
+        self.cache = cache
+    }
+
+    /// Sends `request`, conditionally when a stored response can be revalidated.
+    public func send(_ request: Request) async throws(ResponseError) -> HTTPResponse {
+        guard request.method == .get, request.headers["If-None-Match"] == nil,
+            request.headers["If-Modified-Since"] == nil
+        else { return try await base.send(request) }
+        let stored = cache.entry(for: request)?.response
+        var conditional = MutableRequest(request)
+        if let stored {
+            conditional.headers["If-None-Match"] = stored.headers["ETag"]
+            conditional.headers["If-Modified-Since"] = stored.headers["Last-Modified"]
+        }
+        let response = try await base.send(stored == nil ? request : Request(conditional))
+        if response.statusCode == 304, let stored {
+            let refreshed = Self.merging(response, into: stored, request: request)
+            store(refreshed, for: request)
+            return refreshed
+        }
+        if response.statusCode == 200 {
+            store(response.with(request: request), for: request)
+        }
+        return response.with(request: request)
+    }
+
+    /// Streamed transfers go straight to ``base``.
+    public func send(_ request: Request, options: TransferOptions) async throws(ResponseError) -> HTTPResponse {
+        try await base.send(request, options: options)
+    }
+
+    private func store(_ response: HTTPResponse, for request: Request) {
+        let cacheControl = (response.headers["Cache-Control"] ?? "").lowercased()
+        let vary = (response.headers["Vary"] ?? "").split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces).lowercased()
+        }
+        guard response.headers["ETag"] != nil || response.headers["Last-Modified"] != nil,
+            !cacheControl.contains("no-store"), !vary.contains("*")
+        else { return cache.remove(request) }
+        var varying: [String: String] = [:]
+        for name in vary where !name.isEmpty { varying[name] = request.headers[name] ?? "" }
+        cache.store(response, for: request, varying: varying)
+    }
+
+    /// The stored response with the 304's header fields replacing its own (RFC 9111, section 4.3.4).
+    static func merging(_ notModified: HTTPResponse, into stored: HTTPResponse, request: Request) -> HTTPResponse {
+        var headers = stored.headers
+        for field in notModified.headers where field.name.lowercased() != "content-length" {
+            headers[field.name] = field.value
+        }
+        return HTTPResponse(
+            statusCode: stored.statusCode, headers: headers, body: stored.body, url: notModified.url ?? stored.url,
+            request: request)
+    }
+}
+
+extension HTTPResponse {
+    /// The same response attributed to `request` (the one the caller sent, without added conditional headers).
+    func with(request: Request) -> HTTPResponse {
+        HTTPResponse(statusCode: statusCode, headers: headers, body: body, url: url, request: request, fileURL: fileURL)
+    }
+}

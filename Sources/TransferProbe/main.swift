@@ -1,0 +1,45 @@
+// A helper for GirdersNetworking's tests: uploads a file as multipart form data in a fresh process and reports how
+// much the upload raised the process's peak memory, so the test can hold the bound without other tests' noise.
+//
+//     TransferProbe <upload URL> <file> → one JSON line: {"baselineKB":…,"peakKB":…,"status":…,"body":"…"}
+import Foundation
+import GirdersNetworking
+
+/// `VmHWM` (the peak resident set) from /proc/self/status, in KiB.
+func peakKilobytes() -> Int {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return -1 }
+    let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+    return Int(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "") ?? -1
+}
+
+/// Resets the peak to the current resident set (Linux `clear_refs` value 5); harmless where unsupported.
+func resetPeak() {
+    try? Data("5".utf8).write(to: URL(fileURLWithPath: "/proc/self/clear_refs"))
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count == 3, let url = URL(string: arguments[1]) else {
+    FileHandle.standardError.write(Data("usage: TransferProbe <upload URL> <file>\n".utf8))
+    exit(2)
+}
+let client = HTTPClient(transport: URLSessionTransport(configuration: .ephemeral))
+var form = MultipartFormData()
+form.append("probe", name: "title")
+form.append(fileAt: URL(fileURLWithPath: arguments[2]), name: "file", contentType: "application/octet-stream")
+let request = Request(MutableRequest(method: .post, url: url) |> withMultipartBody(form))
+do {
+    // Warm up the session (libcurl, TLS-free loopback connection) so the baseline includes it.
+    _ = try await client.upload(
+        Request(MutableRequest(method: .post, url: url) |> withMultipartBody(MultipartFormData())))
+    resetPeak()
+    let baseline = peakKilobytes()
+    let response = try await client.upload(request)
+    let report: [String: Any] = [
+        "baselineKB": baseline, "peakKB": peakKilobytes(), "status": response.statusCode,
+        "body": String(decoding: response.body, as: UTF8.self),
+    ]
+    print(String(decoding: try JSONSerialization.data(withJSONObject: report), as: UTF8.self))
+} catch {
+    FileHandle.standardError.write(Data("\(error)\n".utf8))
+    exit(1)
+}

@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+
+/// The 200 MB multipart upload, run by the `TransferProbe` helper in a process of its own so that its peak memory
+/// is measured without the other tests' allocations.
+struct LargeUploadTests {
+    struct ProbeReport: Decodable {
+        let baselineKB: Int
+        let peakKB: Int
+        let status: Int
+        let body: String
+    }
+
+    @Test func aTwoHundredMegabyteFileUploadsAsMultipartWithinThirtyMegabytesOfExtraMemory() throws {
+        let server = try LoopbackServer.get()
+        let file = try temporaryFolder().appendingPathComponent("large.bin")
+        try writePatternFile(file, megabytes: 200)
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        let process = Process()
+        process.executableURL = Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent(
+            "TransferProbe")
+        process.arguments = [server.url("/multipart").absoluteString, file.path]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let failure = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 0, "TransferProbe failed: \(failure)")
+        let report = try JSONDecoder().decode(ProbeReport.self, from: data)
+        let parts = try JSONDecoder().decode([ReceivedPart].self, from: Data(report.body.utf8))
+        #expect(report.status == 200)
+        #expect(parts.map(\.name) == ["title", "file"])
+        #expect(parts.last?.length == 200 << 20)
+        let expectedHash = try sha256OfFile(file)
+        #expect(parts.last?.sha256 == expectedHash)
+        #expect(report.baselineKB > 0)
+        #expect(
+            report.peakKB - report.baselineKB < 30 * 1024, "peak \(report.peakKB) KB, baseline \(report.baselineKB) KB")
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import GirdersNetworking
+
+/// A new empty folder under the system's temporary folder.
+func temporaryFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("girders-net-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+}
+
+/// Writes `megabytes` MiB of a non-repeating pattern to `url` one MiB at a time.
+func writePatternFile(_ url: URL, megabytes: Int) throws {
+    guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+        throw ServerError("cannot create \(url.path)")
+    }
+    let handle = try FileHandle(forWritingTo: url)
+    defer { try? handle.close() }
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    for _ in 0..<megabytes {
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        for index in stride(from: 0, to: chunk.count, by: 8) {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            withUnsafeBytes(of: state) { bytes in
+                for offset in 0..<8 { chunk[index + offset] = bytes[offset] }
+            }
+        }
+        try handle.write(contentsOf: chunk)
+    }
+}
+
+/// The SHA-256 of a file as lower-case hex, computed by Python's hashlib (no crypto library in this package).
+func sha256OfFile(_ url: URL) throws -> String {
+    try runPython(
+        "import hashlib,sys; h=hashlib.sha256(); f=open(sys.argv[1],'rb')\nfor c in iter(lambda: f.read(1<<20), b''): h.update(c)\nprint(h.hexdigest())",
+        url.path)
+}
+
+/// The SHA-256 of bytes, by Python's hashlib.
+func sha256(_ data: Data) throws -> String {
+    let file = try temporaryFolder().appendingPathComponent("bytes")
+    try data.write(to: file)
+    return try sha256OfFile(file)
+}
+
+/// Runs a Python snippet and returns its trimmed standard output.
+func runPython(_ code: String, _ arguments: String...) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", code] + arguments
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { throw ServerError("python3 failed: \(code)") }
+    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+}
+
+/// The names in `folder`, hidden files included (partial downloads are hidden).
+func fileNames(in folder: URL) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+}
+
+/// A part of a multipart body as `/multipart` reports it.
+struct ReceivedPart: Decodable, Sendable, Equatable {
+    let name: String?
+    let filename: String?
+    let content_type: String?
+    let length: Int
+    let sha256: String
+    let text: String?
+}
+
+/// What `/sink` reports about a body.
+struct SinkReport: Decodable, Sendable {
+    let length: Int
+    let sha256: String
+}
+
+/// The size of a file, or `nil`.
+func fileSize(_ url: URL) -> Int64? {
+    (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value
+}

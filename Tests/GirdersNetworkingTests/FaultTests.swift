@@ -13,7 +13,7 @@ struct FaultTests {
     }
 
     @Test(arguments: ["short", "reset"])
-    func aBodyCutOffMidwayIsAnInterruptedErrorWithTheByteCounts(kind: String) async throws {
+    func aBodyCutOffMidwayIsAnInterruptedErrorNamingTheURL(kind: String) async throws {
         let url = server.url("/fault/\(kind)?n=400000")
         let error = await responseError {
             let _: Response<Data> = try await client.executeRequest(request: Request(URL: url, method: .get))

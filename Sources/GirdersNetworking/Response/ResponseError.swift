@@ -73,8 +73,10 @@ public enum ResponseError: Error, Sendable, Equatable, CustomStringConvertible {
     case interceptorFailed(reason: String)
     /// Refreshing the credential failed; every request waiting for the refresh fails with it.
     case refreshFailed(reason: String)
-    /// The response started but its body was cut off: the connection was reset or closed early.
-    case interrupted(url: URL?, receivedBytes: Int64, expectedBytes: Int64?, reason: String)
+    /// The connection was reset or closed before the response was complete, typically in the middle of the body.
+    /// The byte counts are known for streamed transfers (``HTTP/upload(_:progress:)``,
+    /// ``HTTP/download(_:to:progress:)``, bodies from disk) and `nil` where the transport cannot tell.
+    case interrupted(url: URL?, receivedBytes: Int64?, expectedBytes: Int64?, reason: String)
     /// A file to upload could not be read, or a download could not be written or moved into place.
     case fileError(path: String, reason: String)
 
@@ -162,9 +164,11 @@ public enum ResponseError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unsupported(let feature): "unsupported on this platform: \(feature)"
         case .interceptorFailed(let reason): "an interceptor failed: \(reason)"
         case .refreshFailed(let reason): "refreshing the credential failed: \(reason)"
-        case .interrupted(let url, let received, let expected, let reason):
+        case .interrupted(let url, let received?, let expected, let reason):
             "the response from \(Self.text(url)) was cut off after \(received)"
                 + (expected.map { " of \($0)" } ?? "") + " bytes: \(reason)"
+        case .interrupted(let url, nil, _, let reason):
+            "the response from \(Self.text(url)) was cut off: \(reason)"
         case .fileError(let path, let reason): "file \(path): \(reason)"
         default: ""
         }

@@ -133,6 +133,33 @@ struct TransferTests {
         #expect(try fileNames(in: folder) == ["data.bin"])
     }
 
+    @Test func aDownloadIntoAMissingFolderFailsNamingThePath() async throws {
+        let destination = URL(fileURLWithPath: "/nonexistent-girders-folder/file.bin")
+        let error = await responseError {
+            _ = try await client.download(Request(URL: server.url("/bytes?n=1000"), method: .get), to: destination)
+        }
+        guard case .fileError(let path, let reason) = error else {
+            Issue.record("expected fileError, got \(String(describing: error))")
+            return
+        }
+        #expect(path.hasPrefix("/nonexistent-girders-folder/.file.bin."))
+        #expect(reason == "No such file or directory")
+    }
+
+    @Test func aTransportThatCannotStreamStillDownloadsAtomicallyThroughTheClient() async throws {
+        let folder = try temporaryFolder()
+        let destination = folder.appendingPathComponent("stubbed.json")
+        let stubbed = HTTPClient(transport: StubTransport(responses: [.json(#"{"ok":true}"#)]))
+        let steps = LockedList<TransferProgress>()
+        let response = try await stubbed.download(
+            Request(URL: server.url("/anything"), method: .get), to: destination
+        ) { steps.append($0) }
+        #expect(response.fileURL == destination)
+        #expect(try Data(contentsOf: destination) == Data(#"{"ok":true}"#.utf8))
+        #expect(steps.values == [TransferProgress(direction: .download, completedBytes: 11, totalBytes: 11)])
+        #expect(try fileNames(in: folder) == ["stubbed.json"])
+    }
+
     @Test func progressArrivesAsAnAsyncStreamThatEndsWithTheTransfer() async throws {
         let folder = try temporaryFolder()
         let destination = folder.appendingPathComponent("stream.bin")

@@ -74,4 +74,5 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     registerThroughputBenchmarks()
+    registerTransferBenchmarks()
 }

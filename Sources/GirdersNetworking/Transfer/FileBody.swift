@@ -65,8 +65,8 @@ enum FileBody {
 
     static func lastError() -> String { String(cString: strerror(errno)) }
 
-    /// A new file, written sequentially; thread-confined by its users (one writer per transfer).
-    final class Writer: @unchecked Sendable {
+    /// A new file, written sequentially; used by one transfer at a time, under its lock.
+    final class Writer {
         private var descriptor: Int32
         private(set) var written: Int64 = 0
 

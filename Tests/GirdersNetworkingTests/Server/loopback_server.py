@@ -265,6 +265,12 @@ class Server(ThreadingHTTPServer):
     daemon_threads = True
     request_queue_size = 256
 
+    def handle_error(self, request, client_address):
+        # Clients that cancel mid-transfer close their connections; that is expected here, not worth a traceback.
+        error = sys.exc_info()[1]
+        if not isinstance(error, (ConnectionError, TimeoutError, ValueError)):
+            super().handle_error(request, client_address)
+
 
 def main():
     server = Server(("127.0.0.1", 0), Handler)

@@ -2,6 +2,10 @@ import Foundation
 import GirdersNetworking
 import Testing
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 /// Uploads from memory and from disk, multipart forms, downloads to files, progress.
 struct TransferTests {
     let server: LoopbackServer
@@ -207,6 +211,20 @@ struct TransferTests {
                 |> withURLRequestEdit { $0.setValue("edited", forHTTPHeaderField: "X-Edit") })
         let response: Response<Echo> = try await client.executeRequest(request: request)
         #expect(response.bodyObject?.header("X-Edit") == "edited")
+    }
+
+    @Test func aTypedRequestHasTheLastWordOnTheURLRequest() async throws {
+        struct Edited: TypedRequest {
+            typealias Success = Echo
+            let request: Request
+            func editRequest(_ request: inout URLRequest) {
+                request.setValue("typed", forHTTPHeaderField: "X-Edit")
+                request.httpMethod = "PUT"
+            }
+        }
+        let echo = try await client.send(Edited(request: Request(URL: server.url("/echo"), method: .get)))
+        #expect(echo.header("X-Edit") == "typed")
+        #expect(echo.method == "PUT")
     }
 
     /// The transport's wording of a cut-off body, so the rest of the error can be compared exactly.

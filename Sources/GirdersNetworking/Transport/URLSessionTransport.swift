@@ -86,6 +86,7 @@ public final class URLSessionTransport: HTTPTransport {
                 throw .fileError(path: file.path, reason: "cannot be opened for reading")
             }
             urlRequest.httpBodyStream = stream
+            urlRequest.setValue(nil, forHTTPHeaderField: "Content-Length")  // chunked and a length would clash
             uploadFile = nil
         }
         #endif

@@ -20,7 +20,8 @@ struct CoalescingAndCacheTests {
     @Test func tenIdenticalGETsInFlightTogetherMakeOneNetworkCall() async throws {
         let (client, transport) = coalescingClient()
         let name = UUID().uuidString
-        let request = Request(URL: server.url("/delay?ms=400&name=\(name)"), method: .get)
+        // 2 s: all ten start while the first is in flight even on a loaded machine (the run takes 2 s, not 20).
+        let request = Request(URL: server.url("/delay?ms=2000&name=\(name)"), method: .get)
         let bodies = try await withThrowingTaskGroup(of: String.self) { group in
             for _ in 0..<10 {
                 group.addTask {
@@ -55,7 +56,7 @@ struct CoalescingAndCacheTests {
     @Test func aCallerThatCancelsLeavesTheOthersTheirResponse() async throws {
         let (client, _) = coalescingClient()
         let name = UUID().uuidString
-        let request = Request(URL: server.url("/delay?ms=600&name=\(name)"), method: .get)
+        let request = Request(URL: server.url("/delay?ms=2000&name=\(name)"), method: .get)
         let first = Task { () async throws -> Response<String> in try await client.executeRequest(request: request) }
         let second = Task { () async throws -> Response<String> in try await client.executeRequest(request: request) }
         try await Task.sleep(for: .milliseconds(150))

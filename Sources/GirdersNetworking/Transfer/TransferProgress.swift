@@ -1,5 +1,3 @@
-public import Foundation
-
 /// How far a transfer has come: the bytes sent (while uploading) or received (while downloading).
 public struct TransferProgress: Sendable, Equatable {
     /// Which way the bytes counted here travel.
@@ -29,22 +27,4 @@ public struct TransferProgress: Sendable, Equatable {
         guard let totalBytes, totalBytes > 0 else { return nil }
         return min(1, Double(completedBytes) / Double(totalBytes))
     }
-}
-
-/// What a transfer asks of a transport besides the request: progress reports and where a download goes.
-public struct TransferOptions: Sendable {
-    /// Called with every progress step, on the transport's queue; keep it short.
-    public var progress: (@Sendable (TransferProgress) -> Void)?
-    /// Where a successful (2xx) body is written instead of memory: the transport writes a temporary file beside it
-    /// and returns it in ``HTTPResponse/fileURL``; ``HTTPClient`` moves it into place after validation.
-    public var downloadDestination: URL?
-
-    /// Options; none by default.
-    public init(progress: (@Sendable (TransferProgress) -> Void)? = nil, downloadDestination: URL? = nil) {
-        self.progress = progress
-        self.downloadDestination = downloadDestination
-    }
-
-    /// Whether the options ask for nothing beyond a plain send.
-    var isEmpty: Bool { progress == nil && downloadDestination == nil }
 }

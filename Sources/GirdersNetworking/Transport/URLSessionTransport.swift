@@ -33,25 +33,13 @@ public final class URLSessionTransport: HTTPTransport {
         if request.bodySource != nil { return try await send(request, options: TransferOptions()) }
         try Self.check(request)
         let urlRequest = Self.urlRequest(for: request)
-        let control = TaskControl()
-        do {
-            return try await withTaskCancellationHandler {
-                try await withCheckedThrowingContinuation {
-                    (continuation: CheckedContinuation<HTTPResponse, any Error>) in
-                    let task = session.dataTask(with: urlRequest) { [delegate] data, response, error in
-                        continuation.resume(
-                            with: Self.outcome(
-                                request: request, data: data, response: response, error: error,
-                                taskInfo: delegate.finish(control.identifier)))
-                    }
-                    delegate.register(task.taskIdentifier, credentials: request.tlsCredentials)
-                    control.start(task)
-                }
-            } onCancel: {
-                control.cancel()
+        return try await run(request) { [session, delegate] continuation, control in
+            session.dataTask(with: urlRequest) { data, response, error in
+                continuation.resume(
+                    with: Self.outcome(
+                        request: request, data: data, response: response, error: error,
+                        taskInfo: delegate.finish(control.identifier)))
             }
-        } catch {
-            throw Self.responseError(error, request)
         }
     }
 
@@ -93,20 +81,31 @@ public final class URLSessionTransport: HTTPTransport {
         let transfer = TransferTask(
             request: request, options: options,
             uploadLength: request.bodySource?.length ?? request.body.map { Int64($0.count) })
+        return try await run(request) { [session, delegate] continuation, _ in
+            let task: URLSessionTask =
+                if let uploadFile {
+                    session.uploadTask(with: urlRequest, fromFile: uploadFile)
+                } else {
+                    session.dataTask(with: urlRequest)
+                }
+            delegate.register(task.taskIdentifier, transfer: transfer)
+            transfer.wait(continuation)
+            return task
+        }
+    }
+
+    /// Creates a task with `makeTask`, starts it, and waits for the continuation it resumes; cancelling the
+    /// calling `Task` cancels the URLSession task, even before it started.
+    private func run(
+        _ request: Request,
+        _ makeTask: (CheckedContinuation<HTTPResponse, any Error>, TaskControl) -> URLSessionTask
+    ) async throws(ResponseError) -> HTTPResponse {
         let control = TaskControl()
         do {
             return try await withTaskCancellationHandler {
-                try await withCheckedThrowingContinuation {
-                    (continuation: CheckedContinuation<HTTPResponse, any Error>) in
-                    let task: URLSessionTask =
-                        if let uploadFile {
-                            session.uploadTask(with: urlRequest, fromFile: uploadFile)
-                        } else {
-                            session.dataTask(with: urlRequest)
-                        }
+                try await withCheckedThrowingContinuation { continuation in
+                    let task = makeTask(continuation, control)
                     delegate.register(task.taskIdentifier, credentials: request.tlsCredentials)
-                    delegate.register(task.taskIdentifier, transfer: transfer)
-                    transfer.wait(continuation)
                     control.start(task)
                 }
             } onCancel: {

@@ -17,6 +17,10 @@ struct CoalescingAndCacheTests {
         return (HTTPClient(transport: transport), transport)
     }
 
+    func revalidatingClient(_ cache: ResponseCache) -> HTTPClient {
+        HTTPClient(transport: RevalidatingTransport(URLSessionTransport(configuration: .ephemeral), cache: cache))
+    }
+
     @Test func tenIdenticalGETsInFlightTogetherMakeOneNetworkCall() async throws {
         let (client, transport) = coalescingClient()
         let name = UUID().uuidString
@@ -92,8 +96,7 @@ struct CoalescingAndCacheTests {
         async throws
     {
         let cache = ResponseCache()
-        let client = HTTPClient(
-            transport: RevalidatingTransport(URLSessionTransport(configuration: .ephemeral), cache: cache))
+        let client = revalidatingClient(cache)
         let name = UUID().uuidString
         let request = Request(URL: server.url("/cached?name=\(name)&etag=\(etag)&lm=\(lastModified)"), method: .get)
         let first: Response<Served> = try await client.executeRequest(request: request)
@@ -109,8 +112,7 @@ struct CoalescingAndCacheTests {
 
     @Test func aResponseWithoutValidatorsIsNotStored() async throws {
         let cache = ResponseCache()
-        let client = HTTPClient(
-            transport: RevalidatingTransport(URLSessionTransport(configuration: .ephemeral), cache: cache))
+        let client = revalidatingClient(cache)
         let name = UUID().uuidString
         let request = Request(URL: server.url("/cached?name=\(name)&etag=0&lm=0"), method: .get)
         let _: Response<Served> = try await client.executeRequest(request: request)
@@ -120,7 +122,7 @@ struct CoalescingAndCacheTests {
     }
 
     @Test func anotherUsersCredentialIsNotAnsweredFromTheStoredResponse() async throws {
-        let client = HTTPClient(transport: RevalidatingTransport(URLSessionTransport(configuration: .ephemeral)))
+        let client = revalidatingClient(ResponseCache())
         let name = UUID().uuidString
         let url = server.url("/cached?name=\(name)")
         for token in ["ada", "grace"] {
@@ -133,8 +135,7 @@ struct CoalescingAndCacheTests {
 
     @Test func theCacheEvictsTheLeastRecentlyUsedResponseBeyondItsLimit() async throws {
         let cache = ResponseCache(maximumEntries: 2)
-        let client = HTTPClient(
-            transport: RevalidatingTransport(URLSessionTransport(configuration: .ephemeral), cache: cache))
+        let client = revalidatingClient(cache)
         let names = (0..<3).map { _ in UUID().uuidString }
         for name in names {
             let _: Response<Served> = try await client.executeRequest(

@@ -67,7 +67,7 @@ public final class URLSessionTransport: HTTPTransport {
         }
         var urlRequest = Self.urlRequest(for: request)
         #if canImport(FoundationNetworking)
-        // FoundationNetworking crashes when an upload-from-file task is cancelled (a `try!` in EasyHandle.swift
+        // FoundationNetworking crashes when an upload-from-file task is cancelled (a forced try in EasyHandle.swift
         // fails with curl error 43), so on Linux a file is streamed instead, with chunked transfer encoding.
         if let file = uploadFile {
             guard let stream = InputStream(url: file) else {

@@ -8,6 +8,8 @@ public enum TremaError: Error, Sendable, Equatable, CustomStringConvertible {
     case cannotWrite(path: String, reason: String)
     /// The export cannot be produced as asked (for example two keys map to one Android name).
     case exportFailed(reason: String)
+    /// An export option cannot be used: `option` is its name (`table`, `languages`, `swiftTypeName`, ...).
+    case invalidOption(option: String, value: String, reason: String)
     /// A `.strings` file is malformed.
     case invalidStringsFile(path: String, line: Int, reason: String)
 
@@ -35,6 +37,8 @@ public enum TremaError: Error, Sendable, Equatable, CustomStringConvertible {
         case .cannotRead(let path, let reason): "\(path): cannot read: \(reason)"
         case .cannotWrite(let path, let reason): "\(path): cannot write: \(reason)"
         case .exportFailed(let reason): "export failed: \(reason)"
+        case .invalidOption(let option, let value, let reason):
+            "invalid \(option) '\(value.debugDescription.dropFirst().dropLast())': \(reason)"
         case .invalidStringsFile(let path, let line, let reason): "\(path):\(line): \(reason)"
         }
     }

@@ -44,7 +44,7 @@ enum TremaCommand {
         } catch let error as UsageError {
             return Outcome(errors: "trema: \(error.message)\n\n" + usage, status: 2)
         } catch let error as TremaError {
-            return Outcome(errors: "\(error)\n", status: 1)
+            return Outcome(errors: capped(error.description.split(separator: "\n").map(String.init)), status: 1)
         } catch {
             return Outcome(errors: "trema: \(error)\n", status: 1)
         }
@@ -67,9 +67,19 @@ enum TremaCommand {
         guard files.count == 1, let path = files.first else { throw UsageError("lint needs exactly one .trm file") }
         let findings = TremaLinter.lint(try TremaDocument(contentsOf: URL(fileURLWithPath: path)))
         let failing = findings.filter { strict || $0.severity == .error }
-        let report = findings.map { "\($0)\n" }.joined()
+        let report = findings.isEmpty ? "" : capped(findings.map(\.description))
         return Outcome(
             output: findings.isEmpty ? "\(path): no findings\n" : "", errors: report, status: failing.isEmpty ? 0 : 1)
+    }
+
+    /// The most problems printed; a hostile file can hold hundreds of thousands.
+    static let maximumPrintedProblems = 100
+
+    /// The first ``maximumPrintedProblems`` lines, then how many more there are.
+    static func capped(_ lines: [String]) -> String {
+        let shown = lines.prefix(maximumPrintedProblems).map { $0 + "\n" }.joined()
+        let rest = lines.count - maximumPrintedProblems
+        return rest > 0 ? shown + "... and \(rest) more problems\n" : shown
     }
 
     /// `trema <source.trm> [second.trm] <outdir>`: what trema.rb wrote, `<outdir>/<lang>.lproj/messages.strings`.

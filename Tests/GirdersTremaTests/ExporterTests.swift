@@ -118,8 +118,10 @@ struct ExporterTests {
                 <text key="a.b"><context/><value lang="de" status="verified">1</value></text>
                 <text key="a-b"><context/><value lang="de" status="verified">2</value></text>
                 """))
-        #expect(throws: TremaError.exportFailed(reason: "the keys 'a.b' and 'a-b' both become the Android name 'a_b'"))
-        {
+        #expect(
+            throws: TremaError.exportFailed(
+                reason: "test.trm:4:1: the keys 'a.b' and 'a-b' both become the Android name 'a_b'")
+        ) {
             try AndroidExporter.export(clash)
         }
     }
@@ -205,20 +207,38 @@ enum AndroidStrings {
     }
 }
 
-/// Runs the toolchain's parser over generated Swift source.
+/// Runs the toolchain's compiler over generated Swift source.
 enum SwiftSyntaxCheck {
+    /// Whether `source` parses.
     static func parses(_ source: String) throws -> Bool {
+        try run(source, ["-parse"]).status == 0
+    }
+
+    /// Whether `source` type-checks against the GirdersTrema module this test run was built with, and the
+    /// compiler's messages when it does not.
+    static func typechecks(_ source: String) throws -> (ok: Bool, messages: String) {
+        let modules = try #require(Bundle.module.resourceURL).deletingLastPathComponent()
+            .appendingPathComponent("Modules")
+        let result = try run(source, ["-typecheck", "-I", modules.path])
+        return (result.status == 0, result.messages)
+    }
+
+    private static func run(_ source: String, _ flags: [String]) throws -> (status: Int32, messages: String) {
         let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("Texts.swift")
         try Data(source.utf8).write(to: file)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc", "-parse", file.path]
+        process.arguments = ["swiftc"] + flags + [file.path]
         process.environment = ProcessInfo.processInfo.environment.merging([
             "PATH": "/opt/swift/usr/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin")
         ]) { $1 }
+        let errors = Pipe()
+        process.standardError = errors
         try process.run()
+        let messages = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        return process.terminationStatus == 0
+        return (process.terminationStatus, messages)
     }
 }

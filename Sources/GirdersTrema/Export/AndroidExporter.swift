@@ -8,7 +8,8 @@ import Foundation
 /// `%@` is `%1$s`, `%i` and `%u` are `%d`; `%%` and `%p` stay as they are.
 public enum AndroidExporter {
     /// One `strings.xml` per language.
-    /// - Throws: ``TremaError/exportFailed(reason:)`` when two keys map to the same resource name.
+    /// - Throws: ``TremaError/exportFailed(reason:)`` with `file:line:column` when two keys map to the same
+    ///   resource name or two languages to the same `values-…` folder.
     public static func export(
         _ document: TremaDocument, options: ExportOptions = ExportOptions()
     ) throws(TremaError)
@@ -19,11 +20,25 @@ public enum AndroidExporter {
             let name = resourceName(text.key)
             if let other = owners[name] {
                 throw .exportFailed(
-                    reason: "the keys '\(other)' and '\(text.key)' both become the Android name '\(name)'")
+                    reason:
+                        "\(text.location.map { "\($0): " } ?? "")the keys '\(other)' and '\(text.key)' both become the Android name '\(name)'"
+                )
             }
             owners[name] = text.key
         }
         let defaultLanguage = options.androidDefaultLanguage ?? document.masterLanguage
+        var folders: [String: String] = [:]
+        for language in document.exportLanguages(options) {
+            let target = folder(for: language, default: defaultLanguage)
+            if let other = folders[target] {
+                let location = document.firstLocation(of: language).map { "\($0): " } ?? ""
+                throw .exportFailed(
+                    reason:
+                        "\(location)the languages '\(other)' and '\(language)' both become the Android folder '\(target)'"
+                )
+            }
+            folders[target] = language
+        }
         var names: [String: String] = [:]
         for (name, key) in owners { names[key] = name }
         return document.exportLanguages(options).map { language in
@@ -47,12 +62,16 @@ public enum AndroidExporter {
         }
     }
 
-    /// `values` for the default language, `values-fr`, and `values-pt-rBR` for `pt-BR` or `pt_BR`.
+    /// `values` for the default language, `values-fr`, and `values-pt-rBR` for `pt-BR`, `pt_BR`, `pt-br` or
+    /// `pt-rBR`. Different spellings of one language map to one folder, which ``export(_:options:)`` reports.
     static func folder(for language: String, default defaultLanguage: String) -> String {
         if language == defaultLanguage { return "values" }
         let parts = language.split(whereSeparator: { $0 == "-" || $0 == "_" })
+        if parts.count == 2, parts[1].count == 3, parts[1].first == "r" {
+            return "values-\(parts[0].lowercased())-r\(parts[1].dropFirst().uppercased())"
+        }
         guard parts.count == 2, parts[1].count == 2 else { return "values-\(language)" }
-        return "values-\(parts[0])-r\(parts[1].uppercased())"
+        return "values-\(parts[0].lowercased())-r\(parts[1].uppercased())"
     }
 
     /// A valid Android resource name for `key`: characters other than letters, digits and `_` become `_`, a

@@ -38,6 +38,48 @@ public struct ExportOptions: Sendable {
     }
 }
 
+extension ExportOptions {
+    /// The longest table name accepted.
+    public static let maximumTableNameLength = 64
+
+    /// Checks every option that becomes part of a path or of generated code, before anything is produced: the
+    /// table name (letters, digits, `-`, `_` and inner dots, at most 64 characters), the languages and the
+    /// Android default language (language codes, as in the document), and the Swift type name (an identifier).
+    /// - Throws: ``TremaError/invalidOption(option:value:reason:)`` naming the first bad option.
+    public func validate() throws(TremaError) {
+        if !Self.isTableName(table) {
+            throw .invalidOption(
+                option: "table", value: table,
+                reason:
+                    "use letters, digits, '-', '_' and inner dots, at most \(Self.maximumTableNameLength) characters")
+        }
+        for language in (languages ?? []) + (androidDefaultLanguage.map { [$0] } ?? [])
+        where !TremaBuilder.isLanguageCode(language) {
+            throw .invalidOption(
+                option: "language", value: language,
+                reason:
+                    "not a language code (a letter, then letters, digits, '-' and '_', at most \(TremaBuilder.maximumLanguageCodeLength) characters)"
+            )
+        }
+        if !SwiftSourceExporter.isTypeName(swiftTypeName) {
+            throw .invalidOption(
+                option: "swiftTypeName", value: swiftTypeName,
+                reason: "not a Swift type name (an ASCII identifier of at most 100 characters, not a keyword)")
+        }
+    }
+
+    static func isTableName(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        guard let first = bytes.first, let last = bytes.last, bytes.count <= maximumTableNameLength,
+            first != UInt8(ascii: "."), last != UInt8(ascii: "."), !name.contains("..")
+        else { return false }
+        return bytes.allSatisfy {
+            (65...90).contains($0) || (97...122).contains($0) || (48...57).contains($0) || $0 == UInt8(ascii: "-")
+                || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".")
+        }
+    }
+}
+
 extension TremaDocument {
     /// The languages an export covers.
     func exportLanguages(_ options: ExportOptions) -> [String] {

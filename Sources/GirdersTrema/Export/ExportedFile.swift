@@ -16,20 +16,92 @@ public struct ExportedFile: Sendable, Equatable {
     /// The contents as UTF-8 text.
     public var text: String { String(decoding: data, as: UTF8.self) }
 
-    /// Writes every file below `folder`, creating folders as needed. Each file is written to a temporary file
-    /// beside its destination and renamed into place, so it appears complete or not at all; nothing is written
-    /// before every file has been produced, because exporters return complete files.
+    /// Writes every file below `folder`, creating folders as needed: all of them or none.
+    ///
+    /// Every path is checked before the first file is written: it must be relative, made of non-empty
+    /// components other than `.` and `..`, free of NUL and backslashes, and unique in `files`, so no file can land
+    /// outside `folder`; a folder on the way that is a symbolic link leading outside `folder` is refused too. Each file goes to a temporary file beside its destination and is renamed into place.
+    /// When any write fails, the files and folders this call created are removed again before the error is
+    /// thrown (a file that existed before and was already replaced keeps its new contents).
+    /// - Throws: ``TremaError/cannotWrite(path:reason:)`` naming the path.
     public static func write(_ files: [ExportedFile], to folder: URL) throws(TremaError) {
-        let manager = FileManager.default
+        var seen: Set<String> = []
+        for file in files {
+            if let problem = problem(with: file.path) {
+                throw .cannotWrite(path: file.path, reason: problem)
+            }
+            if !seen.insert(file.path).inserted {
+                throw .cannotWrite(path: file.path, reason: "two exported files have this path")
+            }
+        }
+        var written = OutputTransaction()
         for file in files {
             let destination = folder.appendingPathComponent(file.path)
             do {
-                try manager.createDirectory(
-                    at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try file.data.write(to: destination, options: .atomic)
+                try written.createFolders(for: file.path, in: folder)
+                let root = folder.resolvingSymlinksInPath().path
+                let parent = destination.deletingLastPathComponent().resolvingSymlinksInPath().path
+                guard parent == root || parent.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
+                    throw CocoaError(
+                        .fileWriteNoPermission,
+                        userInfo: [NSLocalizedDescriptionKey: "a symbolic link leads outside the output folder"])
+                }
+                try written.write(file.data, to: destination)
             } catch {
+                written.rollBack()
                 throw .cannotWrite(path: destination.path, reason: error.localizedDescription)
             }
         }
+    }
+
+    /// Why `path` may not be written below an output folder, or `nil` when it may.
+    static func problem(with path: String) -> String? {
+        if path.isEmpty { return "the path is empty" }
+        if path.hasPrefix("/") { return "the path is absolute" }
+        if path.utf8.contains(0) || path.contains("\\") { return "the path contains NUL or a backslash" }
+        for component in path.split(separator: "/", omittingEmptySubsequences: false) {
+            if component.isEmpty || component == "." || component == ".." {
+                return "the path has an empty, '.' or '..' component, so it could leave the output folder"
+            }
+        }
+        return nil
+    }
+}
+
+/// What one ``ExportedFile/write(_:to:)`` call created, so a failure can remove it again.
+private struct OutputTransaction {
+    private var createdFiles: [URL] = []
+    private var createdFolders: [URL] = []
+    private let manager = FileManager.default
+
+    /// Creates the folders of `path` below `folder` one by one, remembering those that did not exist.
+    mutating func createFolders(for path: String, in folder: URL) throws {
+        if !manager.fileExists(atPath: folder.path) {
+            try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+            createdFolders.append(folder)
+        }
+        var current = folder
+        for component in path.split(separator: "/").dropLast() {
+            current = current.appendingPathComponent(String(component))
+            var isFolder: ObjCBool = false
+            if manager.fileExists(atPath: current.path, isDirectory: &isFolder) {
+                if !isFolder.boolValue { throw CocoaError(.fileWriteFileExists) }
+                continue
+            }
+            try manager.createDirectory(at: current, withIntermediateDirectories: false)
+            createdFolders.append(current)
+        }
+    }
+
+    /// Writes `data` atomically, remembering the file when it is new.
+    mutating func write(_ data: Data, to destination: URL) throws {
+        let existed = manager.fileExists(atPath: destination.path)
+        try data.write(to: destination, options: .atomic)
+        if !existed { createdFiles.append(destination) }
+    }
+
+    /// Removes every file and folder created, newest first.
+    func rollBack() {
+        for url in createdFiles.reversed() + createdFolders.reversed() { try? manager.removeItem(at: url) }
     }
 }

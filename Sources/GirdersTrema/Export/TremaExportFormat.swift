@@ -12,12 +12,15 @@ public enum TremaExportFormat: String, Sendable, CaseIterable {
     case swift
 
     /// This format's files for `document`.
+    /// - Throws: ``TremaError/invalidOption(option:value:reason:)`` before anything is produced when an option
+    ///   would become a path outside the output folder or invalid code, and the exporter's own errors.
     public func export(
         _ document: TremaDocument, options: ExportOptions = ExportOptions()
     ) throws(TremaError)
         -> [ExportedFile]
     {
-        switch self {
+        try options.validate()
+        return switch self {
         case .strings: StringsExporter.export(document, options: options)
         case .xcstrings: try StringCatalogExporter.export(document, options: options)
         case .android: try AndroidExporter.export(document, options: options)
@@ -32,6 +35,7 @@ extension TremaDocument {
     public func export(
         _ formats: [TremaExportFormat], options: ExportOptions = ExportOptions()
     ) throws(TremaError) -> [ExportedFile] {
+        try options.validate()
         let results = ResultBox(count: formats.count)
         DispatchQueue.concurrentPerform(iterations: formats.count) { index in
             let outcome: Result<[ExportedFile], TremaError>

@@ -26,7 +26,8 @@ public struct LintFinding: Sendable, Equatable, CustomStringConvertible {
 /// Checks a document for problems a file can have while still being valid trema:
 /// keys missing a language (warning), values whose status is not final (warning), placeholders that differ from
 /// the master language's (error), and keys that are not valid Android resource names (warning; an error when two
-/// keys would collide).
+/// keys would collide), and placeholders beyond ``PrintfPlaceholder``'s limits or using one argument as two
+/// kinds (error, in every language including the master). Its cost is linear in the document's size.
 public enum TremaLinter {
     /// Every finding, in file order.
     public static func lint(_ document: TremaDocument) -> [LintFinding] {
@@ -39,7 +40,8 @@ public enum TremaLinter {
                     LintFinding(
                         severity: severity, key: text.key, message: message, location: location ?? text.location))
             }
-            let missing = languages.filter { text.value(for: $0) == nil }
+            let present = Set(text.values.map(\.language))
+            let missing = present.count == languages.count ? [] : languages.filter { !present.contains($0) }
             if !missing.isEmpty {
                 add(.warning, "key '\(text.key)' has no value for \(missing.joined(separator: ", "))")
             }
@@ -47,6 +49,11 @@ public enum TremaLinter {
                 add(
                     .warning, "the \(value.language) value of '\(text.key)' is still \(value.status)",
                     at: value.location)
+            }
+            for value in text.values {
+                for problem in PrintfPlaceholder.problems(in: value.meaning()) {
+                    add(.error, "the \(value.language) value of '\(text.key)': \(problem)", at: value.location)
+                }
             }
             if let master = text.value(for: document.masterLanguage) {
                 let expected = PrintfPlaceholder.argumentKinds(master.meaning())

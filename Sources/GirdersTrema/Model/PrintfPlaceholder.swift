@@ -23,6 +23,28 @@ public struct PrintfPlaceholder: Sendable, Equatable {
         case percent
     }
 
+    /// The highest explicit position honoured (`%99$@`); a placeholder beyond it is left as it is.
+    public static let maximumPosition = 99
+    /// The highest width or precision honoured (`%1000d`, `%.1000f`); a placeholder beyond it is left as it is.
+    public static let maximumWidth = 1000
+
+    /// Whether the position, width and precision are within ``maximumPosition`` and ``maximumWidth``. Lint
+    /// reports a placeholder outside them as an error; the runtime and the exporters treat it as plain text, so
+    /// a few bytes of a translation can never ask for megabytes of padding or thousands of parameters.
+    public var isWithinLimits: Bool {
+        if let position, position > Self.maximumPosition { return false }
+        var run = 0
+        for byte in modifiers.utf8 {
+            if (48...57).contains(byte) {
+                run = run * 10 + Int(byte - 48)
+                if run > Self.maximumWidth { return false }
+            } else {
+                run = 0
+            }
+        }
+        return true
+    }
+
     /// The argument kind.
     public var kind: Kind {
         switch conversion {
@@ -83,16 +105,46 @@ public struct PrintfPlaceholder: Sendable, Equatable {
     private static let conversionBytes = ByteSet("@dDiouUxXcCfFeEgGaAsSp")
 
     /// The argument kinds by position (1-based), numbering unpositioned placeholders in order as printf does;
-    /// `%%` and `%p` are skipped.
+    /// `%%`, `%p` and placeholders beyond the limits (see ``isWithinLimits``) are skipped.
     public static func argumentKinds(_ text: String) -> [Int: Kind] {
         var kinds: [Int: Kind] = [:]
         var next = 1
-        for placeholder in scan(text) where placeholder.kind != .percent && placeholder.kind != .pointer {
+        for placeholder in scan(text) where placeholder.takesArgument {
             let position = placeholder.position ?? next
             if placeholder.position == nil { next += 1 }
             kinds[position] = placeholder.kind
         }
         return kinds
+    }
+
+    /// Whether the placeholder consumes an argument: not `%%` or `%p`, and within the limits.
+    var takesArgument: Bool { kind != .percent && kind != .pointer && isWithinLimits }
+
+    /// What is wrong with the placeholders of `text`, in order: placeholders beyond the limits, and a position
+    /// used with two different kinds (`%1$@ ... %1$d`), which no argument can satisfy.
+    public static func problems(in text: String) -> [String] {
+        var problems: [String] = []
+        var kinds: [Int: Kind] = [:]
+        var next = 1
+        for placeholder in scan(text) where placeholder.kind != .percent && placeholder.kind != .pointer {
+            let spelled = String(text[placeholder.range])
+            guard placeholder.isWithinLimits else {
+                problems.append(
+                    "placeholder '\(spelled)' exceeds the limits (position \(maximumPosition), width and precision \(maximumWidth))"
+                )
+                continue
+            }
+            let position = placeholder.position ?? next
+            if placeholder.position == nil { next += 1 }
+            if let earlier = kinds[position], earlier != placeholder.kind {
+                problems.append(
+                    "placeholder '\(spelled)' uses argument \(position) as \(placeholder.kind.rawValue), an earlier one as \(earlier.rawValue)"
+                )
+            } else {
+                kinds[position] = placeholder.kind
+            }
+        }
+        return problems
     }
 }
 

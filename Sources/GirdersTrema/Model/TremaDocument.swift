@@ -37,6 +37,14 @@ public struct TremaDocument: Sendable, Equatable {
         return result
     }
 
+    /// Where the first value in `language` stands, when the document was parsed from a file.
+    func firstLocation(of language: String) -> SourceLocation? {
+        for text in texts {
+            if let value = text.value(for: language) { return value.location }
+        }
+        return nil
+    }
+
     /// This document with `other`'s values on top, as trema.rb combined two files: a value of `other` replaces
     /// the same key and language here; keys only in `other` are appended in its order. Contexts of `other` win
     /// when not empty.

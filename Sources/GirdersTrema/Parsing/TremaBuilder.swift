@@ -11,7 +11,7 @@ struct TremaBuilder: XMLScanner.Handler {
     private var keys: [String: SourceLocation] = [:]
     private var current: TremaText?
     private var sawContext = false
-    private var languages: [(language: String, location: SourceLocation)] = []
+    private var languages: [String: SourceLocation] = [:]
     private var valueHeader: (language: String, status: TremaStatus, location: SourceLocation)?
     private var buffer = ""
     private var collecting = false
@@ -60,7 +60,9 @@ struct TremaBuilder: XMLScanner.Handler {
                 if Self.isLanguageCode(value) {
                     masterLanguage = value
                 } else {
-                    report("masterLang '\(value)' is not a language code")
+                    report(
+                        "masterLang '\(value.prefix(40))' is not a language code (at most \(Self.maximumLanguageCodeLength) letters, digits, '-' or '_')"
+                    )
                 }
             } else if SchemaLocation.attributeNames.contains(name) {
                 if SchemaLocation.isKnown(value) {
@@ -103,11 +105,13 @@ struct TremaBuilder: XMLScanner.Handler {
         if attributes["lang"] == nil {
             report("a value of text '\(key)' has no lang attribute")
         } else if !Self.isLanguageCode(language) {
-            report("lang '\(language)' of text '\(key)' is not a language code")
-        } else if let first = languages.first(where: { $0.language == language }) {
-            report("text '\(key)' has two values for '\(language)' (first at line \(first.location.line))")
+            report(
+                "lang '\(language.prefix(40))' of text '\(key)' is not a language code (at most \(Self.maximumLanguageCodeLength) letters, digits, '-' or '_')"
+            )
+        } else if let first = languages[language] {
+            report("text '\(key)' has two values for '\(language)' (first at line \(first.line))")
         } else {
-            languages.append((language, here))
+            languages[language] = here
         }
         var status = TremaStatus.initial
         if let text = attributes["status"] {
@@ -174,9 +178,15 @@ struct TremaBuilder: XMLScanner.Handler {
         }
     }
 
-    /// `de`, `en-US`, `pt_BR`, `zh-Hans`, `jp`: letters, digits, `-` and `_`, starting with a letter.
+    /// The longest language code accepted (BCP 47 asks implementations to support at least 35 characters).
+    static let maximumLanguageCodeLength = 35
+
+    /// `de`, `en-US`, `pt_BR`, `zh-Hans`, `jp`: letters, digits, `-` and `_`, starting with a letter, at most
+    /// ``maximumLanguageCodeLength`` characters. Language codes become folder names, so nothing else passes.
     static func isLanguageCode(_ text: String) -> Bool {
-        guard let first = text.utf8.first, isLetter(first) else { return false }
+        guard let first = text.utf8.first, isLetter(first), text.utf8.count <= maximumLanguageCodeLength else {
+            return false
+        }
         return text.utf8.allSatisfy {
             isLetter($0) || (48...57).contains($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_")
         }

@@ -90,7 +90,14 @@ struct XMLScanner {
                 let (cdataLine, cdataColumn) = (line, column)
                 index += 9
                 let start = index
-                while index < bytes.count && !peek("]]>") { advance() }
+                while index < bytes.count && !peek("]]>") {
+                    if bytes[index] == 0xEF && index + 2 < bytes.count && bytes[index + 1] == 0xBF
+                        && bytes[index + 2] >= 0xBE
+                    {
+                        throw fail("character U+FFF\(bytes[index + 2] == 0xBE ? "E" : "F") is not allowed in XML 1.0")
+                    }
+                    advance()
+                }
                 guard index < bytes.count else {
                     throw Failure(line: cdataLine, column: cdataColumn, message: "unterminated CDATA section")
                 }
@@ -159,6 +166,7 @@ struct XMLScanner {
     private mutating func readAttributes(of element: String) throws(Failure) -> ([(name: String, value: String)], Bool)
     {
         var attributes: [(name: String, value: String)] = []
+        var names: Set<String> = []  // duplicate check in constant time: 40,000 attributes must not cost seconds
         while true {
             let hadSpace = index < bytes.count && Self.isSpace(bytes[index])
             skipSpace()
@@ -186,7 +194,7 @@ struct XMLScanner {
             index += 1
             let value = try readCharacters(until: quote, inAttribute: true)
             index += 1
-            if attributes.contains(where: { $0.name == name }) {
+            if !names.insert(name).inserted {
                 throw fail("attribute \(name) appears twice on <\(element)>")
             }
             attributes.append((name, value))
@@ -205,7 +213,7 @@ struct XMLScanner {
         while end < bytes.count {
             let byte = bytes[end]
             if byte == terminator || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == 0x0D
-                || (byte < 0x20 && byte != 0x0A && byte != 0x09) || (inAttribute && byte < 0x20)
+                || (byte < 0x20 && byte != 0x0A && byte != 0x09) || (inAttribute && byte < 0x20) || byte == 0xEF
             {
                 break
             }
@@ -240,6 +248,8 @@ struct XMLScanner {
             case 0x0A, 0x09:
                 advance()
                 result.append(inAttribute ? 0x20 : byte)
+            case 0xEF where index + 2 < bytes.count && bytes[index + 1] == 0xBF && bytes[index + 2] >= 0xBE:
+                throw fail("character U+FFF\(bytes[index + 2] == 0xBE ? "E" : "F") is not allowed in XML 1.0")
             case 0..<0x20:
                 let hex = String(byte, radix: 16, uppercase: true)
                 throw fail(
@@ -271,9 +281,15 @@ struct XMLScanner {
         default:
             let hex = name.hasPrefix("#x") || name.hasPrefix("#X")
             guard name.hasPrefix("#"), let value = UInt32(name.dropFirst(hex ? 2 : 1), radix: hex ? 16 : 10),
-                let scalar = Unicode.Scalar(value), value >= 0x20 || value == 0x09 || value == 0x0A || value == 0x0D
+                let scalar = Unicode.Scalar(value), value >= 0x20 || value == 0x09 || value == 0x0A || value == 0x0D,
+                value != 0xFFFE, value != 0xFFFF
             else {
                 index = start
+                if name.uppercased().hasSuffix("FFFE") || name.uppercased().hasSuffix("FFFF")
+                    || name.hasSuffix("65534") || name.hasSuffix("65535")
+                {
+                    throw fail("character reference &\(name); is not allowed in XML 1.0")
+                }
                 throw fail("unknown or invalid reference &\(name);")
             }
             return Array(String(scalar).utf8)

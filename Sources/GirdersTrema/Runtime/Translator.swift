@@ -35,7 +35,9 @@ public final class Translator: Sendable {
     /// Without arguments the text is returned as it is. With arguments, each placeholder is formatted on its own,
     /// so the result is the same on Linux and Apple platforms: numbers without grouping, the language's decimal
     /// separator, `%s` taking Swift strings like `%@` (trema files shared with Android use `%s`), and a
-    /// placeholder without an argument left as it is instead of reading garbage.
+    /// placeholder without an argument left as it is instead of reading garbage. An argument of the wrong kind
+    /// (an `Int` for `%@`, a `String` for `%d`) is written as its description: a translation can never crash the
+    /// app (see `PlaceholderFormatter`).
     public func translate(_ key: String, language: String? = nil, arguments: [any CVarArg] = []) -> String {
         let wanted = language ?? self.language
         guard let (format, found) = lookup(key, wanted) else {
@@ -48,28 +50,7 @@ public final class Translator: Sendable {
     }
 
     static func format(_ format: String, decimalSeparator: String, arguments: [any CVarArg]) -> String {
-        var result = ""
-        var cursor = format.startIndex
-        var next = 0
-        for placeholder in PrintfPlaceholder.scan(format) {
-            result += format[cursor..<placeholder.range.lowerBound]
-            cursor = placeholder.range.upperBound
-            guard placeholder.kind != .percent else {
-                result += "%"
-                continue
-            }
-            let index = (placeholder.position ?? next + 1) - 1
-            if placeholder.position == nil { next += 1 }
-            guard index < arguments.count else {
-                result += format[placeholder.range]
-                continue
-            }
-            let conversion = placeholder.kind == .string ? "@" : String(placeholder.conversion)
-            let modifiers = placeholder.kind == .string ? "" : placeholder.modifiers
-            let piece = String(format: "%" + modifiers + conversion, arguments[index])
-            result += placeholder.kind == .double ? piece.replacingOccurrences(of: ".", with: decimalSeparator) : piece
-        }
-        return result + format[cursor...]
+        PlaceholderFormatter.format(format, decimalSeparator: decimalSeparator, arguments: arguments)
     }
 
     private func lookup(_ key: String, _ language: String) -> (String, String)? {

@@ -4,23 +4,23 @@ import GirdersTrema
 /// The texts of texts.trm (master language de).
 public enum Texts {
     /// Shown on the home screen
-    public static var appName: String { translate("app_name") }
+    public static var appName: String { GirdersTrema.translate("app_name") }
     /// Title of the login screen
-    public static var loginTitle: String { translate("login.title") }
+    public static var loginTitle: String { GirdersTrema.translate("login.title") }
     /// Greeting after login: %1$@ is the first name, %2$d the number of new messages
     public static func loginWelcome(_ arg1: String, _ arg2: Int) -> String {
-        translate("login.welcome", arg1, arg2)
+        GirdersTrema.translate("login.welcome", arg1, arg2)
     }
     /// Balance with currency, e.g. 1'234.50 CHF
     public static func accountBalance(_ arg1: Double, _ arg2: String) -> String {
-        translate("account-balance", arg1, arg2)
+        GirdersTrema.translate("account-balance", arg1, arg2)
     }
     /// Two lines; \n is a line break
-    public static var helpMultiline: String { translate("help.multiline") }
+    public static var helpMultiline: String { GirdersTrema.translate("help.multiline") }
     /// A Windows path; the backslashes are literal
-    public static var downloadPath: String { translate("download.path") }
+    public static var downloadPath: String { GirdersTrema.translate("download.path") }
     /// Heute %d %% Rabatt
     public static func discount(_ arg1: Int) -> String {
-        translate("discount", arg1)
+        GirdersTrema.translate("discount", arg1)
     }
 }

@@ -21,13 +21,36 @@ struct FormattingTests {
                 == "2023-11-14T22:13:20.123Z WARNING [com.example.sync] Retrying in 5 s account=alice attempt=2")
     }
 
-    @Test func newlinesCanBeEscapedSoEachRecordIsOneLine() {
+    @Test func newlinesAreEscapedByDefaultSoEachRecordIsOneLine() {
         let multiline = LogRecord(
             timestamp: Date(timeIntervalSince1970: 0), level: .info, label: "l", message: "a\nb\r\nc",
             metadata: ["k": "x\ny"], fileID: "M/F.swift", line: 1)
-        let escaped = DefaultLogFormatter(escapesNewlines: true).format(multiline, revealingPrivate: false)
+        let escaped = DefaultLogFormatter().format(multiline, revealingPrivate: false)
         #expect(escaped == "1970-01-01T00:00:00.000Z INFO [l] M/F.swift:1 a\\nb\\r\\nc k=x\\ny")
-        #expect(DefaultLogFormatter().format(multiline, revealingPrivate: false).contains("a\nb"))
+        let trusted = DefaultLogFormatter(allowsMultilineMessages: true).format(multiline, revealingPrivate: false)
+        #expect(trusted.contains("a\nb") && trusted.hasSuffix(" k=x\\ny"), "metadata stays escaped")
+    }
+
+    @Test func nothingInALabelMessageOrMetadataCanStartALineOrReachTheTerminal() {
+        let hostile =
+            "x\n2026-01-01T00:00:00.000Z ERROR [forged]\r\u{1B}[2J\u{7}\u{7F}\u{85}\u{9B}31m\u{2028}\u{2029}\t\0"
+        let record = LogRecord(
+            timestamp: Date(timeIntervalSince1970: 0), level: .info, label: hostile, message: "\(hostile)",
+            metadata: [hostile: .string(hostile), "nested": [hostile: [.string(hostile)]]], fileID: "M/F.swift",
+            line: 1)
+        let line = DefaultLogFormatter().format(record, revealingPrivate: false)
+        let forbidden = line.unicodeScalars.filter {
+            $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value == 0x2028 || $0.value == 0x2029
+        }
+        #expect(forbidden.isEmpty, "raw controls: \(forbidden.map(\.value))")
+        #expect(line.contains(#"x\n2026-01-01T00:00:00.000Z ERROR [forged]\r\u{1B}[2J\u{07}\u{7F}\u{85}\u{9B}31m"#))
+        #expect(line.contains(#"\u{2028}\u{2029}\t\u{00}"#))
+    }
+
+    @Test func anEscapedNewlineAndABackslashNDiffer() {
+        #expect(LogEscaping.escaped("a\nb") == #"a\nb"#)
+        #expect(LogEscaping.escaped(#"a\nb"#) == #"a\\nb"#)
+        #expect(LogEscaping.escaped("plain ü ✓ 😀") == "plain ü ✓ 😀")
     }
 
     @Test func nestedMetadataRendersListsAndSortedDictionaries() {

@@ -27,18 +27,30 @@ extension LogFormatter {
 /// The standard line format:
 /// `2026-11-22T13:30:56.123Z WARNING [label] Module/File.swift:42 message key=value other=value`.
 ///
-/// The timestamp is RFC 3339 in UTC with milliseconds; metadata is sorted by key. Newlines inside the message
-/// are kept; set ``escapesNewlines`` to write `\n` instead so that every record is one physical line.
+/// The timestamp is RFC 3339 in UTC with milliseconds; metadata is sorted by key.
+///
+/// Every record is exactly one line, whatever it carries: in the label, the message, metadata keys and values,
+/// a line feed, carriage return and tab are written as `\n`, `\r` and `\t`, every other C0 control, DEL, C1
+/// control (NEL among them), U+2028 and U+2029 as `\u{1B}`, and a backslash as `\\`, so a logged value can
+/// neither forge a second record nor send control sequences to a terminal, and an escaped newline differs from a
+/// literal `\n`. For trusted output, ``allowsMultilineMessages`` writes the message (only the message) raw.
 public struct DefaultLogFormatter: LogFormatter {
     /// Whether the call site (`file:line`) is printed.
     public var includesCallSite: Bool
-    /// Whether newlines and carriage returns in the message and metadata are written as `\n` and `\r`.
-    public var escapesNewlines: Bool
+    /// Whether the message is written as it is, line breaks and control characters included. Only for messages
+    /// that never carry outside input; labels and metadata are escaped regardless.
+    public var allowsMultilineMessages: Bool
 
     /// Creates the standard formatter.
-    public init(includesCallSite: Bool = true, escapesNewlines: Bool = false) {
+    public init(includesCallSite: Bool = true, allowsMultilineMessages: Bool = false) {
         self.includesCallSite = includesCallSite
-        self.escapesNewlines = escapesNewlines
+        self.allowsMultilineMessages = allowsMultilineMessages
+    }
+
+    /// The earlier spelling: `escapesNewlines: false` is `allowsMultilineMessages: true`.
+    @available(*, deprecated, message: "escaping is the default; use init(includesCallSite:allowsMultilineMessages:)")
+    public init(includesCallSite: Bool = true, escapesNewlines: Bool) {
+        self.init(includesCallSite: includesCallSite, allowsMultilineMessages: !escapesNewlines)
     }
 
     /// Formats one record.
@@ -58,7 +70,7 @@ public struct DefaultLogFormatter: LogFormatter {
         appendUTF8(record.level.description, to: &buffer)
         buffer.append(UInt8(ascii: " "))
         buffer.append(UInt8(ascii: "["))
-        appendUTF8(record.label, to: &buffer)
+        LogEscaping.append(record.label, to: &buffer)
         buffer.append(UInt8(ascii: "]"))
         buffer.append(UInt8(ascii: " "))
         if includesCallSite {
@@ -67,7 +79,12 @@ public struct DefaultLogFormatter: LogFormatter {
             appendUTF8(String(record.line), to: &buffer)
             buffer.append(UInt8(ascii: " "))
         }
-        append(record.message.text(revealingPrivate: revealingPrivate), to: &buffer)
+        let message = record.message.text(revealingPrivate: revealingPrivate)
+        if allowsMultilineMessages {
+            appendUTF8(message, to: &buffer)
+        } else {
+            LogEscaping.append(message, to: &buffer)
+        }
         switch record.metadata.count {
         case 0:
             break
@@ -88,27 +105,12 @@ public struct DefaultLogFormatter: LogFormatter {
         _ key: String, _ value: LogMetadataValue, revealingPrivate: Bool, to buffer: inout [UInt8]
     ) {
         buffer.append(UInt8(ascii: " "))
-        appendUTF8(key, to: &buffer)
+        LogEscaping.append(key, to: &buffer)
         buffer.append(UInt8(ascii: "="))
         if case .string(let text) = value {
-            append(text, to: &buffer)
+            LogEscaping.append(text, to: &buffer)
         } else {
-            append(value.rendered(revealingPrivate: revealingPrivate), to: &buffer)
-        }
-    }
-
-    /// Appends text, escaping newlines and carriage returns when ``escapesNewlines`` is set.
-    private func append(_ text: String, to buffer: inout [UInt8]) {
-        guard escapesNewlines else {
-            appendUTF8(text, to: &buffer)
-            return
-        }
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\n"): buffer.append(contentsOf: "\\n".utf8)
-            case UInt8(ascii: "\r"): buffer.append(contentsOf: "\\r".utf8)
-            default: buffer.append(byte)
-            }
+            LogEscaping.append(value.rendered(revealingPrivate: revealingPrivate), to: &buffer)
         }
     }
 }

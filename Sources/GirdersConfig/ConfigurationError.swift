@@ -10,6 +10,8 @@ public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConverti
     case rootIsNotADictionary(path: String, actualType: String)
     /// An environment was chosen but its overlay file does not exist.
     case unknownEnvironment(name: String, expectedPath: String, chosenBy: String)
+    /// An environment name that cannot name an overlay file (see ``EnvironmentChoice/isValidName(_:)``).
+    case invalidEnvironmentName(name: String, chosenBy: String)
     /// A required key is missing from every layer.
     case missingKey(key: String, layers: [String])
     /// A key holds a value of another type than requested.
@@ -32,6 +34,8 @@ public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConverti
             "The root of \(path) must be a dictionary, not \(actualType)"
         case .unknownEnvironment(let name, let expectedPath, let chosenBy):
             "Unknown configuration environment \"\(name)\" (chosen by \(chosenBy)): \(expectedPath) does not exist"
+        case .invalidEnvironmentName(let name, let chosenBy):
+            "Invalid configuration environment \(name.debugDescription) (chosen by \(chosenBy)): use letters, digits, '-', '_' and '.', at most \(EnvironmentChoice.maximumNameLength) characters"
         case .missingKey(let key, let layers):
             "Missing configuration key \"\(key)\" (searched: \(layers.isEmpty ? "no layers" : layers.joined(separator: ", ")))"
         case .typeMismatch(let key, let expected, let actual, let source):

@@ -22,8 +22,8 @@ extension Configuration {
     /// - Parameters:
     ///   - additionalLayers: Layers searched before the files, highest priority first (overrides, environment
     ///     variables, a local developer file, ...).
-    /// - Throws: ``ConfigurationError`` when the base file is missing or malformed, or the chosen environment has
-    ///   no overlay file.
+    /// - Throws: ``ConfigurationError`` when the base file is missing or malformed, the chosen environment's name
+    ///   is not valid (``ConfigurationError/invalidEnvironmentName(name:chosenBy:)``) or it has no overlay file.
     public init(
         directory: URL, environment: String? = nil, infoPlistEnvironment: String? = nil,
         processEnvironment: [String: String] = ProcessInfo.processInfo.environment,
@@ -35,6 +35,9 @@ extension Configuration {
         if let choice = EnvironmentChoice.select(
             explicit: environment, processEnvironment: processEnvironment, infoPlistEnvironment: infoPlistEnvironment)
         {
+            guard EnvironmentChoice.isValidName(choice.name) else {
+                throw .invalidEnvironmentName(name: choice.name, chosenBy: choice.chosenBy)
+            }
             let overlay = directory.appendingPathComponent(Self.overlayFileName(for: choice.name))
             guard FileManager.default.fileExists(atPath: overlay.path) else {
                 throw .unknownEnvironment(name: choice.name, expectedPath: overlay.path, chosenBy: choice.chosenBy)

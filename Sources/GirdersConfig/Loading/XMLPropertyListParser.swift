@@ -23,6 +23,11 @@ struct XMLPropertyListParser {
 
     /// Parses a whole document; errors carry the byte offset, which ``location(of:in:)`` turns into line:column.
     static func parse(_ data: Data) throws(Failure) -> ConfigValue {
+        if let offset = firstInvalidUTF8(in: data) { throw Failure(offset: offset, reason: "invalid UTF-8") }
+        if let encoding = declaredEncoding(in: data), !["UTF-8", "UTF8"].contains(encoding.uppercased()) {
+            throw Failure(
+                offset: 0, reason: "the XML declaration says encoding \"\(encoding)\"; only UTF-8 is supported")
+        }
         let result: Result<ConfigValue, Failure> = data.withUnsafeBytes { raw in
             var parser = XMLPropertyListParser(bytes: raw.bindMemory(to: UInt8.self))
             do throws(Failure) {
@@ -32,6 +37,32 @@ struct XMLPropertyListParser {
             }
         }
         return try result.get()
+    }
+
+    /// The byte offset of the first byte that is not part of valid UTF-8, or `nil`.
+    static func firstInvalidUTF8(in data: Data) -> Int? {
+        guard String(validating: data, as: UTF8.self) == nil else { return nil }
+        var offset = 0
+        var iterator = data.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): offset += scalar.count
+            case .error: return offset
+            case .emptyInput: return nil
+            }
+        }
+    }
+
+    /// The `encoding` of the XML declaration, if the document starts with one that names it.
+    static func declaredEncoding(in data: Data) -> String? {
+        let head = String(decoding: data.prefix(200), as: UTF8.self)
+        guard head.hasPrefix("<?xml") || head.hasPrefix("\u{FEFF}<?xml"), let end = head.range(of: "?>"),
+            let attribute = head[..<end.lowerBound].range(of: "encoding")
+        else { return nil }
+        let rest = head[attribute.upperBound..<end.lowerBound].drop { $0 == " " || $0 == "=" }
+        guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
+        return String(rest.dropFirst().prefix { $0 != quote })
     }
 
     /// The 1-based line and column of a byte offset.
@@ -102,7 +133,10 @@ struct XMLPropertyListParser {
             let key = keyTag.selfClosing ? "" : try text(closing: "key")
             try skipMisc()
             if try atCloseTag("dict") { throw fail("the key \"\(key)\" has no value") }
-            values[key] = try value(for: try openTag())
+            let value = try value(for: try openTag())
+            if values.updateValue(value, forKey: key) != nil {
+                throw fail("the key \"\(key)\" appears twice in one <dict>", at: keyTag.offset)
+            }
         }
     }
 
@@ -138,12 +172,20 @@ struct XMLPropertyListParser {
         return text[first...last]
     }
 
+    /// A decimal integer (with an optional sign) or `0x` followed by hexadecimal digits, within `Int`'s range;
+    /// anything else, including a sign after `0x` and a number too large, is an error rather than a guess.
     private func integer(_ text: String, at offset: Int) throws(Failure) -> ConfigValue {
         if let number = Int(text) { return .integer(number) }
-        if text.hasPrefix("0x") || text.hasPrefix("0X"), let number = Int(text.dropFirst(2), radix: 16) {
-            return .integer(number)
+        if text.hasPrefix("0x") || text.hasPrefix("0X") {
+            let digits = text.dropFirst(2)
+            if !digits.isEmpty, digits.allSatisfy(\.isHexDigit), let number = Int(digits, radix: 16) {
+                return .integer(number)
+            }
         }
-        if let number = UInt64(text) { return .double(Double(number)) }
+        let body = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : Substring(text)
+        if !body.isEmpty, body.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            throw fail("\"\(text)\" does not fit in a 64-bit signed integer", at: offset)
+        }
         throw fail("\"\(text)\" is not an integer", at: offset)
     }
 

@@ -12,8 +12,7 @@ import FoundationNetworking
 
 /// Writes a GirdersSwift-style `Configuration.plist` into a new temporary folder and loads it.
 func makeConfiguration(_ entries: [String: String]) throws -> Configuration {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("girders-net-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try temporaryFolder()
     let data = try PropertyListSerialization.data(fromPropertyList: entries, format: .xml, options: 0)
     try data.write(to: folder.appendingPathComponent("Configuration.plist"))
     return try Configuration(directory: folder, processEnvironment: [:])

@@ -1,9 +1,18 @@
 import Foundation
 import GirdersNetworking
 
+/// The folder every temporary folder of this test run lives in; removed when the test process exits, so a
+/// full run leaves nothing in the system's temporary folder.
+let testRunFolder: URL = {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("girders-net-run-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    atexit { try? FileManager.default.removeItem(at: testRunFolder) }
+    return folder
+}()
+
 /// A new empty folder under the system's temporary folder.
 func temporaryFolder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("girders-net-\(UUID().uuidString)")
+    let folder = testRunFolder.appendingPathComponent("girders-net-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder
 }

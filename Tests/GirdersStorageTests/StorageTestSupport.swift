@@ -2,9 +2,19 @@ import Foundation
 import GirdersStorage
 import Testing
 
+/// The folder every temporary folder of this test run lives in; removed when the test process exits, so a
+/// full run leaves nothing in the system's temporary folder.
+let testRunFolder: URL = {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "girders-storage-run-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    atexit { try? FileManager.default.removeItem(at: testRunFolder) }
+    return folder
+}()
+
 /// A new empty temporary folder.
 func temporaryFolder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("girders-storage-\(UUID().uuidString)")
+    let folder = testRunFolder.appendingPathComponent("girders-storage-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder
 }

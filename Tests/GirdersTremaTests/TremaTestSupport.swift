@@ -7,9 +7,18 @@ func fixture(_ path: String) throws -> URL {
     try #require(Bundle.module.resourceURL).appendingPathComponent("Fixtures").appendingPathComponent(path)
 }
 
+/// The folder every temporary folder of this test run lives in; removed when the test process exits, so a
+/// full run leaves nothing in the system's temporary folder.
+let testRunFolder: URL = {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("girders-trema-run-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    atexit { try? FileManager.default.removeItem(at: testRunFolder) }
+    return folder
+}()
+
 /// A new empty temporary folder.
 func temporaryFolder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("girders-trema-\(UUID().uuidString)")
+    let folder = testRunFolder.appendingPathComponent("girders-trema-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder
 }

@@ -1,10 +1,18 @@
 import Foundation
 
-/// Reads XML and binary property lists into ``ConfigValue`` dictionaries, with errors that name the file.
+/// Reads XML and binary property lists into ``ConfigValue`` dictionaries, with errors that name the file and the
+/// line (XML) or byte offset (binary). Both formats are read by our own bounds-checked parsers.
 enum PropertyListReader {
     /// Parses `data`; `path` is only used in errors.
     static func dictionary(from data: Data, path: String) throws(ConfigurationError) -> [String: ConfigValue] {
-        let converted = try isXML(data) ? parseXML(data, path: path) : parseWithFoundation(data, path: path)
+        let converted: ConfigValue
+        if data.starts(with: Array("bplist".utf8)) {
+            converted = try parseBinary(data, path: path)
+        } else if isXML(data) {
+            converted = try parseXML(data, path: path)
+        } else {
+            converted = try parseWithFoundation(data, path: path)
+        }
         guard case .dictionary(let values) = converted else {
             throw .rootIsNotADictionary(path: path, actualType: converted.typeName)
         }
@@ -29,7 +37,15 @@ enum PropertyListReader {
         }
     }
 
-    /// Binary (and old-style) property lists go through Foundation.
+    static func parseBinary(_ data: Data, path: String) throws(ConfigurationError) -> ConfigValue {
+        do {
+            return try BinaryPropertyListReader.parse(data)
+        } catch {
+            throw .malformedPropertyList(path: path, line: nil, reason: "byte offset \(error.offset): \(error.reason)")
+        }
+    }
+
+    /// Old-style (OpenStep) text property lists go through Foundation; XML and binary ones never do.
     static func parseWithFoundation(_ data: Data, path: String) throws(ConfigurationError) -> ConfigValue {
         let parsed: Any
         do {

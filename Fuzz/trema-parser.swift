@@ -1,0 +1,11 @@
+import Foundation
+
+/// libFuzzer entry: any bytes as a trema file; what parses is linted and exported to every format.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzTremaParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Data(UnsafeBufferPointer(start: data, count: size))
+    guard let document = try? TremaDocument(data: bytes, file: "fuzz.trm") else { return 0 }
+    _ = TremaLinter.lint(document)
+    _ = try? document.export(TremaExportFormat.allCases)
+    return 0
+}

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Builds and runs a coverage-guided fuzz target (libFuzzer + AddressSanitizer); see Fuzz/README.md.
+# Usage: Scripts/fuzz.sh TARGET SECONDS      one target (trema-parser, strings-reader, placeholders, xml-plist,
+#                                            binary-plist, http-dates, storage-decoding)
+#        Scripts/fuzz.sh all SECONDS         every target in turn
+# Exit status: 0 when no target crashed, 1 when one did (its input is left in .build/fuzz/TARGET/crash-*).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if ! command -v swiftc >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swiftc ]; then
+    export PATH="/opt/swift/usr/bin:$PATH"
+fi
+
+targets="trema-parser strings-reader placeholders xml-plist binary-plist http-dates storage-decoding"
+target=${1:?usage: Scripts/fuzz.sh TARGET|all SECONDS}
+seconds=${2:-30}
+
+if [ "$target" = "all" ]; then
+    status=0
+    for each in $targets; do "$0" "$each" "$seconds" || status=1; done
+    exit $status
+fi
+
+module_flags=()
+case "$target" in
+    trema-parser | strings-reader | placeholders)
+        module=GirdersTrema
+        sources=$(find Sources/GirdersTrema -name '*.swift') ;;
+    xml-plist | binary-plist)
+        module=GirdersConfig
+        sources=$(find Sources/GirdersConfig -name '*.swift') ;;
+    http-dates)
+        module=GirdersNetworking
+        sources=$(find Sources/GirdersNetworking/Dates -name '*.swift') ;;
+    storage-decoding)
+        module=GirdersStorage
+        sources=$(find Sources/GirdersStorage -name '*.swift')
+        module_flags=(-I Sources/CGirdersOpenSSL -lcrypto) ;;
+    *) echo "fuzz: unknown target '$target'; use one of: $targets, all" >&2; exit 2 ;;
+esac
+
+work=".build/fuzz/$target"
+mkdir -p "$work/corpus"
+echo "== fuzz $target: building =="
+# shellcheck disable=SC2086
+swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -module-name "$module" \
+    $sources "Fuzz/$target.swift" "${module_flags[@]}" -o "$work/fuzzer" 2>&1 \
+    | grep -v "Cannot export local symbol" || true
+[ -x "$work/fuzzer" ] || { echo "fuzz: $target did not build" >&2; exit 1; }
+
+echo "== fuzz $target: $seconds s =="
+set +e
+"$work/fuzzer" "$work/corpus" "Fuzz/corpus/$target" -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=2048 \
+    -timeout=10 -artifact_prefix="$work/" -print_final_stats=1 >"$work/log" 2>&1
+status=$?
+set -e
+grep -E "^(stat::number_of_executed_units|stat::peak_rss_mb|#[0-9]+ +DONE)" "$work/log" | tr '\n' ' '
+echo "corpus: $(find "$work/corpus" -type f | wc -l) files"
+if [ "$status" -ne 0 ]; then
+    echo "fuzz: $target failed (status $status); last lines of $work/log:" >&2
+    tail -40 "$work/log" >&2
+    exit 1
+fi

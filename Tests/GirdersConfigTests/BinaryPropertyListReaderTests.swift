@@ -118,3 +118,33 @@ final class ResultsBox: Sendable {
     func append(_ value: String?) { storage.withLock { $0.append(value) } }
     var values: [String?] { storage.withLock { $0 } }
 }
+
+/// The key-path index holds each key once, so deep documents of long keys cost memory in proportion to the file.
+struct PathIndexTests {
+    @Test func longKeysFiveHundredLevelsDeepAreIndexedOnceEach() throws {
+        let key = String(repeating: "k", count: 2_000)
+        var root: [String: ConfigValue] = ["leaf": "value"]
+        for level in 0..<500 { root = ["\(level)\(key)": .dictionary(root), "sibling\(level)": .integer(level)] }
+        let configuration = Configuration(layers: [ConfigurationLayer(values: root)])
+        // Every full path written out would be 500 * 499 / 2 * 2,000 bytes, about 250 MB; each key once is 1 MB.
+        #expect(configuration.index.storedKeyBytes < 1_100_000)
+        let deepest = (0..<500).reversed().map { "\($0)\(key)" }.joined(separator: ".") + ".leaf"
+        #expect(configuration.string(forKey: deepest) == "value")
+        #expect(configuration.int(forKey: "499\(key).sibling498") == 498)
+        #expect(configuration.string(forKey: deepest + "x") == nil)
+        #expect(configuration.string(forKey: "x" + deepest) == nil)
+    }
+
+    @Test func aLiteralDottedKeyAndANestedPathRankAsBefore() throws {
+        let configuration = Configuration(layers: [
+            ConfigurationLayer(name: "top", values: ["a": ["b": "nested-top"]]),
+            ConfigurationLayer(name: "base", values: ["a.b": "literal-base", "a": ["b": "nested-base"]]),
+        ])
+        #expect(configuration.string(forKey: "a.b") == "nested-top")
+        let base = Configuration(layers: [
+            ConfigurationLayer(values: ["a.b": "literal", "a": ["b": "nested"]])
+        ])
+        #expect(base.string(forKey: "a.b") == "literal")
+        #expect(base.keys == ["a.b"])
+    }
+}

@@ -25,7 +25,7 @@ public struct Configuration: ConfigurationReading, CustomStringConvertible {
     public let loadError: ConfigurationError?
     /// For each layer read from a property list file, that file, so ``reloaded()`` can read it again.
     let reloadableFiles: [URL?]
-    let index: [String: Entry]
+    let index: PathIndex
 
     struct Entry: Sendable {
         let value: ConfigValue
@@ -80,7 +80,7 @@ public struct Configuration: ConfigurationReading, CustomStringConvertible {
 
     /// Every key path that holds a value other than a dictionary, sorted.
     public var keys: [String] {
-        index.compactMap { key, entry in
+        index.entries.compactMap { key, entry in
             if case .dictionary = entry.value { return nil }
             return key
         }.sorted()

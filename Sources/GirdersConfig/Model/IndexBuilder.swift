@@ -1,4 +1,4 @@
-/// Merges layers into one tree and resolves every key path once, so reads are a single dictionary lookup.
+/// Merges layers into one tree and indexes every key path once (see ``PathIndex``), so reads are one hash lookup.
 ///
 /// Ranking when two paths spell the same key: the higher-priority layer wins; within one layer, the spelling
 /// with fewer nesting steps wins, so a literal `"auth.username"` beats `auth` → `username`.
@@ -8,15 +8,14 @@ struct IndexBuilder {
         case branch([String: Node], layer: Int)
     }
 
-    private(set) var index: [String: Configuration.Entry] = [:]
+    private(set) var index = PathIndex()
 
     init(layers: [ConfigurationLayer]) {
         var root: [String: Node] = [:]
         for layer in layers.indices.reversed() {
             Self.merge(layers[layer].values, layer: layer, into: &root)
         }
-        index.reserveCapacity(root.count * 2)
-        _ = flatten(root, prefix: "", splits: 0)
+        _ = flatten(root, parent: -1, hasher: Hasher(), splits: 0)
     }
 
     /// Lays `values` over `tree`: dictionaries merge key by key, anything else replaces.
@@ -33,13 +32,14 @@ struct IndexBuilder {
         }
     }
 
-    /// Records every path below `tree` and returns the tree as a plain value.
-    private mutating func flatten(_ tree: [String: Node], prefix: String, splits: Int) -> ConfigValue {
+    /// Records every node below `tree` in the index and returns the tree as a plain value.
+    private mutating func flatten(_ tree: [String: Node], parent: Int, hasher: Hasher, splits: Int) -> ConfigValue {
         var values: [String: ConfigValue] = [:]
         values.reserveCapacity(tree.count)
         for (key, node) in tree {
-            let path = prefix.isEmpty ? key : prefix + "." + key
-            let depth = prefix.isEmpty ? 0 : splits + 1
+            let depth = parent < 0 ? 0 : splits + 1
+            let placeholder = Configuration.Entry(value: .bool(false), layer: 0, splits: depth)
+            let (id, childHasher) = index.add(key: key, parent: parent, parentHasher: hasher, entry: placeholder)
             let value: ConfigValue
             let layer: Int
             switch node {
@@ -47,21 +47,12 @@ struct IndexBuilder {
                 value = leaf
                 layer = leafLayer
             case .branch(let children, let branchLayer):
-                value = flatten(children, prefix: path, splits: depth)
+                value = flatten(children, parent: id, hasher: childHasher, splits: depth)
                 layer = branchLayer
             }
             values[key] = value
-            record(path, Configuration.Entry(value: value, layer: layer, splits: depth))
+            index.setEntry(Configuration.Entry(value: value, layer: layer, splits: depth), of: id)
         }
         return .dictionary(values)
-    }
-
-    private mutating func record(_ path: String, _ entry: Configuration.Entry) {
-        if let existing = index[path],
-            (existing.layer, existing.splits) <= (entry.layer, entry.splits)
-        {
-            return
-        }
-        index[path] = entry
     }
 }

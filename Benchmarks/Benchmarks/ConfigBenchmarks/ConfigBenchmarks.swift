@@ -27,12 +27,24 @@ let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gird
 let baseFile = folder.appendingPathComponent("Configuration.plist")
 let overlayFile = folder.appendingPathComponent("Configuration-bench.plist")
 let smallFile = folder.appendingPathComponent("small.plist")
+let deepFile = folder.appendingPathComponent("deep.plist")
+
+/// About 8 MB: 500 nested levels, each keyed by 16,000 characters, with one integer beside each level. An index
+/// that spelled out every full path would hold 500 * 499 / 2 * 16,000 bytes, about 2 GB.
+func deepPlist() -> [String: Any] {
+    var root: [String: Any] = ["leaf": "value"]
+    for level in 0..<500 {
+        root = ["\(level)" + String(repeating: "k", count: 16_000): root, "sibling\(level)": level]
+    }
+    return root
+}
 
 let prepareFiles: Void = {
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     for (url, root) in [
         (baseFile, largePlist(count: 10_000, variant: "base")),
         (overlayFile, largePlist(count: 10_000, variant: "overlay")),
+        (deepFile, deepPlist()),
         (smallFile, ["api": ["timeout": 30, "enabled": true, "ratio": 0.5, "host": "example.com"]]),
     ] {
         if let data = try? PropertyListSerialization.data(fromPropertyList: root, format: .xml, options: 0) {
@@ -100,5 +112,24 @@ let benchmarks: @Sendable () -> Void = {
         let overlay = try await FileProvider<PropertyListSnapshot>(filePath: FilePath(overlayFile.path))
         let base = try await FileProvider<PropertyListSnapshot>(filePath: FilePath(baseFile.path))
         blackHole(ConfigReader(providers: [overlay, base]))
+    }
+
+    // MARK: Peak memory for an 8 MB file of long keys, 500 levels deep (file size printed by the run).
+
+    Benchmark(
+        "Load an 8 MB plist of 16,000-character keys 500 levels deep: GirdersConfig",
+        configuration: .init(
+            metrics: [.wallClock, .peakMemoryResident, .mallocCountTotal], scalingFactor: .one,
+            maxDuration: .seconds(10), maxIterations: 5)
+    ) { benchmark in
+        blackHole(try GirdersConfig.Configuration(baseFile: deepFile))
+    }
+    Benchmark(
+        "Load an 8 MB plist of 16,000-character keys 500 levels deep: swift-configuration FileProvider",
+        configuration: .init(
+            metrics: [.wallClock, .peakMemoryResident, .mallocCountTotal], scalingFactor: .one,
+            maxDuration: .seconds(10), maxIterations: 5)
+    ) { benchmark in
+        blackHole(ConfigReader(provider: try await FileProvider<PropertyListSnapshot>(filePath: FilePath(deepFile.path))))
     }
 }

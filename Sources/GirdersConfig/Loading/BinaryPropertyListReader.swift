@@ -61,12 +61,32 @@ struct BinaryPropertyListReader {
         budget = Self.nodeBudget(forFileSize: bytes.count)
     }
 
+    /// Reads the top object and everything below it, keeping open containers on a heap stack (see ``Frame``).
     private mutating func root() throws(Failure) -> ConfigValue {
         let top = Self.unsigned(bytes, at: bytes.count - 32 + 16, size: 8) ?? .max
         guard top < UInt64(objectCount) else {
             throw Failure(offset: bytes.count - 16, reason: "the top object \(top) is not one of \(objectCount)")
         }
-        return try object(Int(top), depth: 0)
+        var open: [Frame] = []
+        var next = Int(top)
+        while true {
+            var finished = try object(next, open: &open)
+            while true {
+                if let value = finished {
+                    guard let last = open.indices.last else { return value }
+                    try open[last].add(value)
+                }
+                guard let last = open.indices.last else { break }
+                if open[last].index == open[last].count {
+                    let frame = open.removeLast()
+                    inProgress.remove(frame.reference)
+                    finished = frame.value
+                    continue
+                }
+                next = try nextChild(of: &open[last])
+                break
+            }
+        }
     }
 
     /// A big-endian unsigned integer of `size` bytes at `offset`, or `nil` when it does not fit in the file.
@@ -109,7 +129,8 @@ struct BinaryPropertyListReader {
         }
     }
 
-    private mutating func object(_ reference: Int, depth: Int) throws(Failure) -> ConfigValue {
+    /// The value of object `reference`, or `nil` when it is an array or dictionary, which is pushed on `open`.
+    private mutating func object(_ reference: Int, open: inout [Frame]) throws(Failure) -> ConfigValue? {
         budget -= 1
         let offset = try start(of: reference)
         guard budget >= 0 else {
@@ -145,10 +166,9 @@ struct BinaryPropertyListReader {
             return .data(Data(bytes[contents..<(contents + count)]))
         case 0x5, 0x6:
             return .string(try string(at: offset))
-        case 0xA:
-            return try container(at: offset, reference: reference, depth: depth, dictionary: false)
-        case 0xD:
-            return try container(at: offset, reference: reference, depth: depth, dictionary: true)
+        case 0xA, 0xD:
+            open.append(try frame(at: offset, reference: reference, depth: open.count, dictionary: marker >> 4 == 0xD))
+            return nil
         default:
             throw Failure(offset: offset, reason: "marker 0x\(String(marker, radix: 16)) is not a property-list value")
         }
@@ -195,46 +215,64 @@ struct BinaryPropertyListReader {
         return text
     }
 
-    private mutating func container(
-        at offset: Int, reference: Int, depth: Int, dictionary: Bool
-    ) throws(Failure) -> ConfigValue {
+    /// An array or dictionary whose children are being read.
+    private struct Frame {
+        let reference: Int
+        let offset: Int
+        let isDictionary: Bool
+        let count: Int
+        let contents: Int
+        var index = 0
+        var entries: [String: ConfigValue] = [:]
+        var items: [ConfigValue] = []
+        var key = ""
+        var keyOffset = 0
+
+        var value: ConfigValue { isDictionary ? .dictionary(entries) : .array(items) }
+
+        mutating func add(_ value: ConfigValue) throws(Failure) {
+            index += 1
+            guard isDictionary else { return items.append(value) }
+            if entries.updateValue(value, forKey: key) != nil {
+                throw Failure(offset: keyOffset, reason: "the key \"\(key)\" appears twice in one dictionary")
+            }
+        }
+    }
+
+    private mutating func frame(at offset: Int, reference: Int, depth: Int, dictionary: Bool) throws(Failure) -> Frame {
         guard depth < Self.maximumDepth else {
             throw Failure(offset: offset, reason: "nesting deeper than \(Self.maximumDepth) levels")
         }
         guard inProgress.insert(reference).inserted else {
             throw Failure(offset: offset, reason: "object \(reference) contains itself (a reference cycle)")
         }
-        defer { inProgress.remove(reference) }
         let (count, contents) = try length(marker: offset)
         try checkSpan(contents, count, unit: referenceSize * (dictionary ? 2 : 1), object: offset)
-        func child(_ index: Int) throws(Failure) -> Int {
-            let value = Self.unsigned(bytes, at: contents + index * referenceSize, size: referenceSize) ?? .max
-            guard value < UInt64(objectCount) else {
-                throw Failure(offset: offset, reason: "reference \(value) is not one of \(objectCount) objects")
-            }
-            return Int(value)
+        var frame = Frame(
+            reference: reference, offset: offset, isDictionary: dictionary, count: count, contents: contents)
+        if dictionary { frame.entries.reserveCapacity(count) } else { frame.items.reserveCapacity(count) }
+        return frame
+    }
+
+    /// The reference of the frame's next value; for a dictionary, reads and records its key first.
+    private mutating func nextChild(of frame: inout Frame) throws(Failure) -> Int {
+        guard frame.isDictionary else { return try child(frame.index, of: frame) }
+        let keyReference = try child(frame.index, of: frame)
+        let keyOffset = try start(of: keyReference)
+        guard bytes[keyOffset] >> 4 == 0x5 || bytes[keyOffset] >> 4 == 0x6 else {
+            throw Failure(offset: keyOffset, reason: "a dictionary key is not a string")
         }
-        if !dictionary {
-            var values: [ConfigValue] = []
-            values.reserveCapacity(count)
-            for index in 0..<count { values.append(try object(try child(index), depth: depth + 1)) }
-            return .array(values)
+        budget -= 1
+        frame.key = try string(at: keyOffset)
+        frame.keyOffset = keyOffset
+        return try child(frame.count + frame.index, of: frame)
+    }
+
+    private func child(_ index: Int, of frame: Frame) throws(Failure) -> Int {
+        let value = Self.unsigned(bytes, at: frame.contents + index * referenceSize, size: referenceSize) ?? .max
+        guard value < UInt64(objectCount) else {
+            throw Failure(offset: frame.offset, reason: "reference \(value) is not one of \(objectCount) objects")
         }
-        var values: [String: ConfigValue] = [:]
-        values.reserveCapacity(count)
-        for index in 0..<count {
-            let keyReference = try child(index)
-            let keyOffset = try start(of: keyReference)
-            guard bytes[keyOffset] >> 4 == 0x5 || bytes[keyOffset] >> 4 == 0x6 else {
-                throw Failure(offset: keyOffset, reason: "a dictionary key is not a string")
-            }
-            budget -= 1
-            let key = try string(at: keyOffset)
-            let value = try object(try child(count + index), depth: depth + 1)
-            if values.updateValue(value, forKey: key) != nil {
-                throw Failure(offset: keyOffset, reason: "the key \"\(key)\" appears twice in one dictionary")
-            }
-        }
-        return .dictionary(values)
+        return Int(value)
     }
 }

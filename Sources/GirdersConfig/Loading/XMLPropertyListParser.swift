@@ -14,7 +14,6 @@ struct XMLPropertyListParser {
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
-    private var depth = 0
     private static let maximumDepth = 512
 
     private init(bytes: UnsafeBufferPointer<UInt8>) {
@@ -98,11 +97,72 @@ struct XMLPropertyListParser {
         return value
     }
 
-    private mutating func value(for tag: Tag) throws(Failure) -> ConfigValue {
+    /// A `<dict>` or `<array>` whose children are being read; the parser keeps these on its own stack, not the
+    /// call stack, so nesting costs heap memory only and a 512-level document parses on a small thread stack.
+    private struct OpenContainer {
+        let isDictionary: Bool
+        var entries: [String: ConfigValue] = [:]
+        var items: [ConfigValue] = []
+        var key = ""
+        var keyOffset = 0
+
+        var value: ConfigValue { isDictionary ? .dictionary(entries) : .array(items) }
+    }
+
+    /// Reads the value that `first` opens, with everything nested in it.
+    private mutating func value(for first: Tag) throws(Failure) -> ConfigValue {
+        var open: [OpenContainer] = []
+        var tag = first
+        while true {
+            var finished: ConfigValue?
+            if (tag.name == "dict" || tag.name == "array") && !tag.selfClosing {
+                if open.count >= Self.maximumDepth { throw fail("nesting deeper than \(Self.maximumDepth) levels") }
+                open.append(OpenContainer(isDictionary: tag.name == "dict"))
+            } else {
+                finished = try scalar(for: tag)
+            }
+            while true {
+                if let value = finished {
+                    guard let top = open.indices.last else { return value }
+                    try add(value, to: &open[top])
+                }
+                guard let top = open.indices.last else { break }
+                try skipMisc()
+                if try atCloseTag(open[top].isDictionary ? "dict" : "array") {
+                    finished = open.removeLast().value
+                    continue
+                }
+                if open[top].isDictionary { try readKey(into: &open[top]) }
+                tag = try openTag()
+                break
+            }
+        }
+    }
+
+    private mutating func readKey(into container: inout OpenContainer) throws(Failure) {
+        let keyTag = try openTag()
+        guard keyTag.name == "key" else {
+            throw fail("expected <key> in <dict>, found <\(keyTag.name)>", at: keyTag.offset)
+        }
+        container.key = keyTag.selfClosing ? "" : try text(closing: "key")
+        container.keyOffset = keyTag.offset
+        try skipMisc()
+        if try atCloseTag("dict") { throw fail("the key \"\(container.key)\" has no value") }
+    }
+
+    private func add(_ value: ConfigValue, to container: inout OpenContainer) throws(Failure) {
+        guard container.isDictionary else { return container.items.append(value) }
+        if container.entries.updateValue(value, forKey: container.key) != nil {
+            throw fail("the key \"\(container.key)\" appears twice in one <dict>", at: container.keyOffset)
+        }
+    }
+
+    /// A value that holds no other: a scalar, or an empty `<dict/>` or `<array/>`.
+    private mutating func scalar(for tag: Tag) throws(Failure) -> ConfigValue {
         let contentStart = position  // scalar errors point at the start of the value's text
         switch tag.name {
-        case "dict": return try dictionary(tag)
-        case "array": return try array(tag)
+        case "dict": return .dictionary([:])
+        case "array": return .array([])
         case "string": return .string(tag.selfClosing ? "" : try text(closing: "string"))
         case "integer": return try integer(try scalar(tag, "integer"), at: contentStart)
         case "real": return try real(try scalar(tag, "real"), at: contentStart)
@@ -116,45 +176,6 @@ struct XMLPropertyListParser {
         case "data": return try data(tag.selfClosing ? "" : try text(closing: "data"), at: contentStart)
         default: throw fail("unknown element <\(tag.name)>", at: tag.offset)
         }
-    }
-
-    private mutating func dictionary(_ tag: Tag) throws(Failure) -> ConfigValue {
-        if tag.selfClosing { return .dictionary([:]) }
-        try enter()
-        defer { depth -= 1 }
-        var values: [String: ConfigValue] = [:]
-        while true {
-            try skipMisc()
-            if try atCloseTag("dict") { return .dictionary(values) }
-            let keyTag = try openTag()
-            guard keyTag.name == "key" else {
-                throw fail("expected <key> in <dict>, found <\(keyTag.name)>", at: keyTag.offset)
-            }
-            let key = keyTag.selfClosing ? "" : try text(closing: "key")
-            try skipMisc()
-            if try atCloseTag("dict") { throw fail("the key \"\(key)\" has no value") }
-            let value = try value(for: try openTag())
-            if values.updateValue(value, forKey: key) != nil {
-                throw fail("the key \"\(key)\" appears twice in one <dict>", at: keyTag.offset)
-            }
-        }
-    }
-
-    private mutating func array(_ tag: Tag) throws(Failure) -> ConfigValue {
-        if tag.selfClosing { return .array([]) }
-        try enter()
-        defer { depth -= 1 }
-        var values: [ConfigValue] = []
-        while true {
-            try skipMisc()
-            if try atCloseTag("array") { return .array(values) }
-            values.append(try value(for: try openTag()))
-        }
-    }
-
-    private mutating func enter() throws(Failure) {
-        depth += 1
-        if depth > Self.maximumDepth { throw fail("nesting deeper than \(Self.maximumDepth) levels") }
     }
 
     // MARK: Scalars

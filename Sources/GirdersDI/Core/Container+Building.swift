@@ -10,6 +10,11 @@ extension Container {
             let chain = thread.chain.map { $0.takeUnretainedValue().description } + [registration.description]
             throw ContainerError.cycle(chain: Array(chain.drop(while: { $0 != registration.description })))
         }
+        if thread.chain.count >= Self.maximumDepth {
+            throw ContainerError.tooDeep(
+                start: thread.chain.first?.takeUnretainedValue().description ?? registration.description,
+                limit: Self.maximumDepth)
+        }
         thread.chain.append(.passUnretained(registration))
         defer {
             thread.chain.removeLast()
@@ -31,15 +36,17 @@ extension Container {
         }
     }
 
-    /// Builds a singleton or weak instance exactly once, even when many threads ask at the same time.
+    /// Builds a singleton or weak instance exactly once, even when many threads ask at the same time. Only this
+    /// registration's gate is held while the factory runs (see ``BuildCoordinator``).
     @usableFromInline
     func buildShared<Service>(
         _ registration: TypedRegistration<Service>, thread: ThreadResolutionState
     ) throws
         -> Service
     {
-        buildLock.lock()
-        defer { buildLock.unlock() }
+        let coordinator = BuildCoordinator.shared
+        try coordinator.acquire(registration.gate, thread: ObjectIdentifier(thread))
+        defer { coordinator.release(registration.gate) }
         let current = state.withLock { $0.registrations[registration.key] as? TypedRegistration<Service> }
         guard let current, current.generation == registration.generation else {
             return try build(registration, thread: thread)  // replaced meanwhile: serve this caller, keep nothing

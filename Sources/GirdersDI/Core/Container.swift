@@ -10,9 +10,11 @@ import Foundation
 /// ```
 ///
 /// Resolving takes no lock: each thread keeps the latest immutable snapshot of the registrations and checks one
-/// process-wide atomic word (``SnapshotClock``). Singletons are built exactly once under the container's build lock, so concurrent
-/// first resolves never build two. A missing registration, a cycle and a failing factory are errors that name the
-/// types; nothing overflows the stack.
+/// process-wide atomic word (``SnapshotClock``). Each singleton is built exactly once under its own build gate, so
+/// concurrent first resolves never build two and a factory may wait for another thread that builds something
+/// else. Registrations are keyed by the static type `Service`, never by a metatype value. A missing registration,
+/// a cycle (also between threads), a chain deeper than ``maximumDepth`` and a failing factory are errors that name
+/// the types; nothing overflows the stack or hangs.
 public final class Container: Resolver, Sendable {
     /// The process-wide container behind GirdersSwift's static calls (`Container.resolve()`).
     public static let shared = Container()
@@ -20,16 +22,19 @@ public final class Container: Resolver, Sendable {
     /// The container whose registrations this one falls back to, if any.
     public let parent: Container?
 
-    let state: LockedRegistry
-    /// Serialises construction of singletons and weak instances; recursive, because factories resolve.
-    let buildLock = NSRecursiveLock()
+    /// The longest chain of factories one resolve may run (a factory resolving a dependency is one step). Deeper
+    /// chains end with ``ContainerError/tooDeep(start:limit:)``: native recursion this deep fits a 512 KiB thread
+    /// stack, the default for secondary threads on Apple platforms, even in debug builds.
+    public static let maximumDepth = 100
+
+    let state: LockedState<Registry>
     let mainActorRegistry = MainActorRegistry()
 
     /// Creates an empty container, or a child of `parent` that sees the parent's registrations and can shadow
     /// them without touching the parent.
     public init(parent: Container? = nil) {
         self.parent = parent
-        self.state = LockedRegistry()
+        self.state = LockedState(Registry())
         SnapshotClock.shared.advance()
     }
 
@@ -40,8 +45,12 @@ public final class Container: Resolver, Sendable {
 
     // MARK: Registering
 
-    /// Registers (or replaces) the factory for `type` and `name`. Replacing discards a singleton built by the old
-    /// factory.
+    /// Registers (or replaces) the factory for `Service` and `name`. Replacing discards a singleton built by the
+    /// old factory.
+    ///
+    /// The registration is filed under the static type `Service`, never under the metatype value passed as `type`:
+    /// `register(type(of: base)) { _ in Base() }` registers `Base` even when `base` is a `Derived`, so no resolve of
+    /// `Derived` can ever receive a `Base`.
     /// - Parameters:
     ///   - lifetime: How long instances live; per request by default.
     ///   - factory: Builds the service; resolves its dependencies through the container it is given (the one
@@ -53,11 +62,11 @@ public final class Container: Resolver, Sendable {
         factory: @escaping @Sendable (Container) throws -> Service,
         completed: (@Sendable (Container, Service) throws -> Void)? = nil
     ) {
-        let key = RegistrationKey(type, name: name)
         state.withLock { registry in
             registry.generation += 1
-            registry.registrations[key] = TypedRegistration(
-                key: key, lifetime: lifetime, generation: registry.generation, factory: factory, completed: completed)
+            let registration = TypedRegistration(
+                name: name, lifetime: lifetime, generation: registry.generation, factory: factory, completed: completed)
+            registry.registrations[registration.key] = registration
             registry.publish()
         }
         SnapshotClock.shared.advance()
@@ -74,15 +83,16 @@ public final class Container: Resolver, Sendable {
 
     /// `true` when `type` and `name` can be resolved here or in a parent.
     public func isRegistered<Service>(_ type: Service.Type, name: String? = nil) -> Bool {
-        registration(for: ObjectIdentifier(type), name: name, thread: ThreadResolutionState.current) != nil
+        registration(for: ObjectIdentifier(Service.self), name: name, thread: ThreadResolutionState.current) != nil
             || parent?.isRegistered(type, name: name) == true
     }
 
     // MARK: Resolving
 
-    /// Resolves `type` and `name`.
+    /// Resolves `Service` (the static type; `type` only infers it) and `name`.
     /// - Throws: ``ContainerError/notRegistered(type:name:registered:)`` listing what is registered,
-    ///   ``ContainerError/cycle(chain:)``, or ``ContainerError/factoryFailed(chain:underlying:)``.
+    ///   ``ContainerError/cycle(chain:)``, ``ContainerError/tooDeep(start:limit:)``, or
+    ///   ``ContainerError/factoryFailed(chain:underlying:)``.
     @inlinable
     public func resolveOrThrow<Service>(_ type: Service.Type, name: String?) throws -> Service {
         let clock = SnapshotClock.shared.current
@@ -93,13 +103,20 @@ public final class Container: Resolver, Sendable {
     }
 
     /// Resolves `type` (inferred) and `name`, stopping the program with the same message
-    /// ``resolveOrThrow(_:name:)`` would throw, as GirdersSwift's `resolve()` did.
+    /// ``resolveOrThrow(_:name:)`` would throw, as GirdersSwift's `resolve()` did. As fast as `resolveOrThrow`.
+    @inlinable
     public func resolve<Service>(_ type: Service.Type = Service.self, name: String? = nil) -> Service {
         do {
             return try resolveOrThrow(type, name: name)
         } catch {
-            fatalError("\(error)")
+            Self.stop(error)
         }
+    }
+
+    /// GirdersSwift's contract for `resolve()`: a service that cannot be resolved is a programming error.
+    @usableFromInline
+    static func stop(_ error: any Error) -> Never {
+        fatalError("\(error)")
     }
 
     @inlinable
@@ -107,13 +124,15 @@ public final class Container: Resolver, Sendable {
         _ type: Service.Type, name: String?, clock: Int = SnapshotClock.shared.current
     ) throws -> Service {
         try ThreadResolutionState.unmanagedCurrent._withUnsafeGuaranteedRef { thread in
-            guard let found = registration(for: ObjectIdentifier(type), name: name, thread: thread, clock: clock) else {
+            guard
+                let found = registration(for: ObjectIdentifier(Service.self), name: name, thread: thread, clock: clock)
+            else {
                 return try resolveMissing(type, name: name)
             }
             // Fast path: a built singleton is read through a +0 reference, so concurrent resolves touch no shared
             // reference count but the instance's own. The thread's snapshot keeps the registration alive meanwhile.
             let built = found._withUnsafeGuaranteedRef { registration -> Service? in
-                // The key holds `Service`'s identity, so the registration is a `TypedRegistration<Service>`.
+                // Found under `Service`'s key, so it is a `TypedRegistration<Service>` (see its initialiser).
                 unsafeDowncast(registration, to: TypedRegistration<Service>.self).instance
             }
             if let built { return built }
@@ -144,23 +163,23 @@ public final class Container: Resolver, Sendable {
         var ancestor = parent
         while let container = ancestor {
             let thread = ThreadResolutionState.current
-            if let found = container.registration(for: ObjectIdentifier(type), name: name, thread: thread) {
+            if let found = container.registration(for: ObjectIdentifier(Service.self), name: name, thread: thread) {
                 return try container.resolve(found.takeUnretainedValue(), in: thread)
             }
             ancestor = container.parent
         }
-        if let optional = type as? any OptionalService.Type,
+        if let optional = Service.self as? any OptionalService.Type,
             let resolved = try optional.resolveWrapped(in: self, name: name) as? Service
         {
             return resolved
         }
         throw ContainerError.notRegistered(
-            type: String(reflecting: type), name: name, registered: registeredDescriptions())
+            type: String(reflecting: Service.self), name: name, registered: registeredDescriptions())
     }
 
     @inlinable
     func resolve<Service>(_ found: Registration, in thread: ThreadResolutionState) throws -> Service {
-        // The key holds `Service`'s identity, so the registration is a `TypedRegistration<Service>`.
+        // Found under `Service`'s key, so it is a `TypedRegistration<Service>` (see its initialiser).
         let registration = unsafeDowncast(found, to: TypedRegistration<Service>.self)
         let key = registration.key
         switch registration.lifetime {
@@ -185,7 +204,7 @@ public final class Container: Resolver, Sendable {
         if thread.cachedClock == clock, thread.cachedContainer == identity, let cached = thread.cachedSnapshot {
             return cached
         }
-        let fresh = state.withLock { $0.snapshot }  // read after `clock`, so it is at least as new
+        let fresh = state.withLock { $0.snapshot() }  // read after `clock`, so it is at least as new
         if !thread.chain.isEmpty, let replaced = thread.cachedSnapshot {
             thread.pinned.append(replaced)  // registrations of builds in progress may live in it
         }

@@ -6,6 +6,9 @@ public enum ContainerError: Error, CustomStringConvertible {
     case cycle(chain: [String])
     /// A factory threw; `chain` is the path of types that led to it, ending with the failing type.
     case factoryFailed(chain: [String], underlying: any Error)
+    /// A chain of factories, each resolving the next, longer than ``Container/maximumDepth``; `start` is the type
+    /// the chain began with.
+    case tooDeep(start: String, limit: Int)
     /// A `.weak` registration produced a value type, which cannot be held weakly.
     case weakRequiresClass(type: String)
 
@@ -22,6 +25,8 @@ public enum ContainerError: Error, CustomStringConvertible {
         case .factoryFailed(let chain, let underlying):
             return
                 "The factory of \(chain.last ?? "?") failed (resolving \(chain.joined(separator: " -> "))): \(underlying)"
+        case .tooDeep(let start, let limit):
+            return "Resolving \(start) needs a chain of more than \(limit) factories, each resolving the next"
         case .weakRequiresClass(let type):
             return "\(type) is registered as .weak, but its factory returned a value type"
         }

@@ -17,13 +17,13 @@ final class MainActorRegistry: Sendable {
         _ type: Service.Type, name: String?, lifetime: Lifetime,
         factory: @escaping @MainActor (Container) throws -> Service
     ) {
-        let key = RegistrationKey(type, name: name)
+        let key = RegistrationKey(of: Service.self, name: name)
         factories[key] = (lifetime, factory)
         singletons[key] = nil
     }
 
     func resolve<Service>(_ type: Service.Type, name: String?, in container: Container) throws -> Service? {
-        let key = RegistrationKey(type, name: name)
+        let key = RegistrationKey(of: Service.self, name: name)
         guard let (lifetime, factory) = factories[key] else { return nil }
         if lifetime == .singleton, let existing = singletons[key] as? Service { return existing }
         guard let instance = try factory(container) as? Service else { return nil }

@@ -13,9 +13,9 @@ import Synchronization
 /// The low bit is set while any override scope is active, so resolves look at task-local overrides only then.
 ///
 /// The word is a `Synchronization.Atomic` on Linux; `Atomic` needs macOS 15 / iOS 18, so Apple platforms use
-/// `OSAllocatedUnfairLock` (macOS 13 / iOS 16). Writers are serialised by `lock`.
+/// `OSAllocatedUnfairLock` (macOS 13 / iOS 16). Writers are serialised by `counters`' lock.
 @usableFromInline
-final class SnapshotClock: @unchecked Sendable {
+final class SnapshotClock: Sendable {
     @usableFromInline static let shared = SnapshotClock()
 
     #if canImport(Darwin)
@@ -30,9 +30,12 @@ final class SnapshotClock: @unchecked Sendable {
     private func store(_ value: Int) { word.store(value, ordering: .releasing) }
     #endif
 
-    private let lock = NSLock()
-    private var epoch = 0
-    private var activeScopes = 0
+    private struct Counters {
+        var epoch = 0
+        var activeScopes = 0
+    }
+
+    private let counters = LockedState(Counters())
 
     /// Called after a container published a snapshot, or was created.
     func advance() { update { $0.epoch += 1 } }
@@ -41,10 +44,10 @@ final class SnapshotClock: @unchecked Sendable {
     func scopeStarted() { update { $0.activeScopes += 1 } }
     func scopeEnded() { update { $0.activeScopes -= 1 } }
 
-    private func update(_ change: (SnapshotClock) -> Void) {
-        lock.lock()
-        change(self)
-        store(epoch << 1 | (activeScopes > 0 ? 1 : 0))
-        lock.unlock()
+    private func update(_ change: (inout Counters) -> Void) {
+        counters.withLock { counters in
+            change(&counters)
+            store(counters.epoch << 1 | (counters.activeScopes > 0 ? 1 : 0))
+        }
     }
 }

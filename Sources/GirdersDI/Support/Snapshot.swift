@@ -1,0 +1,54 @@
+/// An immutable view of a container's registrations, shared by every thread until the next change.
+///
+/// Unnamed registrations (the common case) also sit in an open-addressing table keyed by the type's identity, so
+/// a lookup hashes no names. The table holds its registrations unretained (`Unmanaged`), so concurrent lookups
+/// touch no shared reference count; the invariant: `registrations`, a `let` of the same snapshot, owns every one.
+@usableFromInline
+final class Snapshot: Sendable {
+    @usableFromInline struct Slot: Sendable {
+        @usableFromInline var identity: UInt = 0
+        @usableFromInline var registration: Unmanaged<Registration>?
+    }
+
+    @usableFromInline let registrations: [RegistrationKey: Registration]
+    @usableFromInline let table: ContiguousArray<Slot>
+    @usableFromInline let mask: Int
+
+    init(registrations: [RegistrationKey: Registration]) {
+        self.registrations = registrations
+        var capacity = 8
+        while capacity < registrations.count * 2 { capacity *= 2 }
+        var table = ContiguousArray(repeating: Slot(), count: capacity)
+        mask = capacity - 1
+        for (key, registration) in registrations where key.name == nil {
+            var index = Self.slot(for: UInt(bitPattern: key.type), mask: mask)
+            while table[index].identity != 0 { index = (index + 1) & mask }
+            table[index] = Slot(identity: UInt(bitPattern: key.type), registration: .passUnretained(registration))
+        }
+        self.table = table
+    }
+
+    @inlinable
+    static func slot(for bits: UInt, mask: Int) -> Int {
+        Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 29) & mask
+    }
+
+    @inlinable
+    func registration(for type: ObjectIdentifier, name: String?) -> Unmanaged<Registration>? {
+        guard let name else { return unnamed(type) }
+        return registrations[RegistrationKey(type: type, name: name)].map { .passUnretained($0) }
+    }
+
+    /// At most half the slots are used, so the probe always reaches an empty slot.
+    @inlinable
+    func unnamed(_ type: ObjectIdentifier) -> Unmanaged<Registration>? {
+        let bits = UInt(bitPattern: type)
+        var index = Self.slot(for: bits, mask: mask)
+        while true {
+            let slot = table[index]
+            if slot.identity == bits { return slot.registration }
+            if slot.identity == 0 { return nil }
+            index = (index + 1) & mask
+        }
+    }
+}

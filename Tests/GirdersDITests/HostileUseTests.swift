@@ -1,0 +1,161 @@
+import Dispatch
+import Foundation
+import GirdersDI
+import Synchronization
+import Testing
+
+class Base: @unchecked Sendable {}  // immutable; shared by the tests' factories
+final class Derived: Base, @unchecked Sendable {
+    let payload = Array(repeating: 7, count: 64)
+}
+
+final class FirstSingleton: Sendable {}
+final class SecondSingleton: Sendable {}
+
+/// A link of a dependency chain, registered under a name per position.
+final class Link: Sendable {
+    let next: Link?
+    init(next: Link?) { self.next = next }
+}
+
+/// Runs `body` on a thread with `stackSize` bytes of stack and waits for it (at most `timeout` seconds).
+/// Returns `false` when the thread did not finish in time.
+func onThread(stackSize: Int = 512 << 10, timeout: Double = 30, _ body: @escaping @Sendable () -> Void) -> Bool {
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        body()
+        done.signal()
+    }
+    thread.stackSize = stackSize
+    thread.start()
+    return done.wait(timeout: .now() + timeout) == .success
+}
+
+/// What careless or hostile callers do: metatype values, factories that wait for other threads, deep chains.
+struct HostileUseTests {
+    @Test func aFactoryRegisteredThroughASubclassMetatypeValueIsFiledUnderTheStaticType() throws {
+        let container = Container()
+        let value: Base = Derived()
+        container.register(type(of: value)) { _ in Base() }  // the metatype value is Derived.self
+        #expect(throws: ContainerError.self) { try container.resolveOrThrow(Derived.self, name: nil) }
+        #expect(!container.isRegistered(Derived.self))
+        let resolved = try container.resolveOrThrow(Base.self, name: nil)
+        #expect(type(of: resolved) == Base.self)
+        // Resolving through a metatype value asks for the static type too.
+        let throughValue = try container.resolveOrThrow(type(of: value), name: nil)
+        #expect(type(of: throughValue) == Base.self)
+    }
+
+    @Test func aSubclassRegistrationHandsOutOnlyItsOwnType() throws {
+        let container = Container()
+        container.register(Derived.self, lifetime: .singleton) { _ in Derived() }
+        container.register(Base.self) { _ in Base() }
+        #expect(try container.resolveOrThrow(Derived.self, name: nil).payload.count == 64)
+        #expect(type(of: try container.resolveOrThrow(Base.self, name: nil)) == Base.self)
+    }
+
+    @Test func aSingletonFactoryMayWaitForAnotherThreadThatBuildsAnotherSingleton() throws {
+        let container = Container()
+        let outcomes = ErrorsBox()
+        container.register(SecondSingleton.self, lifetime: .singleton) { _ in SecondSingleton() }
+        container.register(FirstSingleton.self, lifetime: .singleton) { resolver in
+            let finished = onThread(timeout: 10) { _ = try? resolver.resolveOrThrow(SecondSingleton.self, name: nil) }
+            outcomes.append(finished ? "the other thread built SecondSingleton" : "the other thread hung")
+            return FirstSingleton()
+        }
+        #expect(onThread(timeout: 20) { _ = try? container.resolveOrThrow(FirstSingleton.self, name: nil) })
+        #expect(outcomes.values == ["the other thread built SecondSingleton"])
+    }
+
+    @Test func twoThreadsWaitingOnEachOthersSingletonsGetTheCycleErrorNotAHang() throws {
+        let container = Container()
+        let firstStarted = DispatchSemaphore(value: 0)
+        let secondStarted = DispatchSemaphore(value: 0)
+        let firstCalls = Counter()
+        let secondCalls = Counter()
+        let outcomes = ErrorsBox()
+        // On their first call, each factory waits until the other one runs: both builds are then in progress.
+        container.register(FirstSingleton.self, lifetime: .singleton) { resolver in
+            firstCalls.increment()
+            if firstCalls.value == 1 {
+                firstStarted.signal()
+                if secondStarted.wait(timeout: .now() + 10) == .timedOut { outcomes.append("timed out") }
+            }
+            _ = try resolver.resolveOrThrow(SecondSingleton.self, name: nil)
+            return FirstSingleton()
+        }
+        container.register(SecondSingleton.self, lifetime: .singleton) { resolver in
+            secondCalls.increment()
+            if secondCalls.value == 1 {
+                secondStarted.signal()
+                if firstStarted.wait(timeout: .now() + 10) == .timedOut { outcomes.append("timed out") }
+            }
+            _ = try resolver.resolveOrThrow(FirstSingleton.self, name: nil)
+            return SecondSingleton()
+        }
+        let group = DispatchGroup()
+        let starts: [@Sendable () throws -> Void] = [
+            { _ = try container.resolveOrThrow(FirstSingleton.self, name: nil) },
+            { _ = try container.resolveOrThrow(SecondSingleton.self, name: nil) },
+        ]
+        for start in starts {
+            DispatchQueue.global().async(group: group) {
+                do { try start() } catch { outcomes.append("\(error)") }
+            }
+        }
+        #expect(group.wait(timeout: .now() + 60) == .success)
+        #expect(outcomes.values.count == 2)
+        #expect(outcomes.values.allSatisfy { $0.hasPrefix("Dependency cycle: ") })
+        #expect(outcomes.values.contains { $0.contains("FirstSingleton -> ") && $0.contains("SecondSingleton") })
+    }
+
+    @Test func aChainDeeperThanTheLimitIsAnErrorNamingItsStartAndTheLimitOnASmallStack() throws {
+        let container = Container()
+        let length = 20_000
+        for position in 0..<length {
+            container.register(Link.self, name: "\(position)") { resolver in
+                position == length - 1
+                    ? Link(next: nil) : Link(next: try resolver.resolveOrThrow(name: "\(position + 1)"))
+            }
+        }
+        let errors = ErrorsBox()
+        #expect(onThread { errors.append(Self.resolveError(container, name: "0")) })
+        #expect(
+            errors.values == [
+                "Resolving GirdersDITests.Link named \"0\" needs a chain of more than 100 factories, each resolving the next"
+            ])
+        // A chain of exactly the limit resolves, on the same 512 KiB stack.
+        let start = length - Container.maximumDepth
+        #expect(onThread { errors.append(Self.resolveError(container, name: "\(start)")) })
+        #expect(errors.values.last == "resolved")
+    }
+
+    @Test func everyResolveFormHandsOutTheRegisteredInstance() throws {
+        let container = Container()
+        container.register(SomeServiceProtocol.self, lifetime: .singleton) { _ in SomeService() }
+        let shared: SomeServiceProtocol = try container.resolveOrThrow()
+        let viaResolve: SomeServiceProtocol = container.resolve()
+        let viaThrow: SomeServiceProtocol = try container.resolveOrThrow()
+        let optional: SomeServiceProtocol? = try container.resolveOrThrow()
+        let injected = Injected<SomeServiceProtocol>(container: container)
+        #expect(
+            [viaResolve.id, viaThrow.id, optional?.id, injected.wrappedValue.id]
+                == Array(repeating: shared.id, count: 4))
+    }
+
+    private static func resolveError(_ container: Container, name: String) -> String {
+        do {
+            _ = try container.resolveOrThrow(Link.self, name: name)
+            return "resolved"
+        } catch {
+            return "\(error)"
+        }
+    }
+}
+
+/// Strings handed from threads to the test.
+final class ErrorsBox: Sendable {
+    private let storage = Mutex<[String]>([])
+    func append(_ value: String) { storage.withLock { $0.append(value) } }
+    var values: [String] { storage.withLock { $0 } }
+}

@@ -3,7 +3,8 @@ import Foundation
 /// How ``HTTPClient`` follows redirects, identically for every transport.
 ///
 /// 301, 302, 303, 307 and 308 with a `Location` are followed (relative locations resolved). 303 turns into
-/// `GET`, and so do 301 and 302 for a `POST`, as browsers do; 307 and 308 keep the method and the body
+/// `GET`, and so do 301 and 302 for a `POST`, as browsers do, without any body (in memory or streamed) or its
+/// `Content-Type`; 307 and 308 keep the method and the body
 /// (FoundationNetworking on Linux would drop the body). `Authorization`, `Proxy-Authorization` and `Cookie` are
 /// removed when a redirect leaves the original request's scheme, host and port.
 public struct RedirectPolicy: Sendable {
@@ -35,6 +36,7 @@ public struct RedirectPolicy: Sendable {
         if becomesGET {
             next.method = .get
             next.body = nil
+            next.bodySource = nil  // a streamed file or multipart body too: the GET carries no body of any kind
             for name in ["Content-Type", "Content-Length", "Content-Encoding"] { next.headers.remove(name: name) }
         }
         if !Self.sameOrigin(target, original.fullURL) {

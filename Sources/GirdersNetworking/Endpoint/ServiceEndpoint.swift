@@ -21,7 +21,9 @@ public protocol ServiceEndpoint {
     /// ``NetworkingDefaults/configuration`` and throws ``ResponseError/invalidRequest(reason:)`` naming the keys
     /// when neither holds a URL; GirdersSwift crashed there. A non-throwing `var baseURL: URL` satisfies it.
     var baseURL: URL { get throws }
-    /// The path appended to ``baseURL``, for example `/accounts/42`; it may carry a percent-encoded query.
+    /// The path appended to ``baseURL``, for example `/accounts/42`; it may carry a percent-encoded query. A `.`
+    /// or `..` segment (also as `%2E`) makes the request ``ResponseError/invalidRequest(reason:)``, so a path can
+    /// never climb above the base URL; put caller-supplied values in with ``pathSegment(_:)``.
     var path: String { get }
     /// The method; `GET` by default.
     var method: HTTPMethod { get }
@@ -72,7 +74,12 @@ extension Request {
         request.method = endpoint.method
         do {
             let base = try endpoint.baseURL
-            if let url = Self.join(base, endpoint.path) {
+            if let segment = Self.dotSegment(in: endpoint.path) {
+                request.fail(
+                    "the path \(endpoint.path.debugDescription) of \(type(of: endpoint)) holds the dot segment "
+                        + "'\(segment)', which could leave \(base.path.isEmpty ? "/" : base.path); use pathSegment(_:) "
+                        + "for values")
+            } else if let url = Self.join(base, endpoint.path) {
                 request.url = url
             } else {
                 request.fail("cannot append the path '\(endpoint.path)' of \(type(of: endpoint)) to \(base)")
@@ -90,6 +97,16 @@ extension Request {
     /// The request an endpoint describes, or the reason it cannot be built.
     public init(validating endpoint: some ServiceEndpoint) throws(ResponseError) {
         self = try Request(endpoint: endpoint).validated()
+    }
+
+    /// The first `.` or `..` segment of `path` (also percent-encoded, as `%2E%2E`) before any query or fragment.
+    static func dotSegment(in path: String) -> String? {
+        let pathPart = path.prefix { $0 != "?" && $0 != "#" }
+        for segment in pathPart.split(separator: "/", omittingEmptySubsequences: false) {
+            let decoded = segment.replacingOccurrences(of: "%2e", with: ".", options: .caseInsensitive)
+            if decoded == "." || decoded == ".." { return String(segment) }
+        }
+        return nil
     }
 
     /// `base` + `/` + `path` with exactly one slash between them; characters a path cannot hold are encoded.

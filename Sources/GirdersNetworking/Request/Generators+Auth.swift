@@ -81,6 +81,16 @@ extension MutableRequest {
             headers["X-XSRF-TOKEN"] = xsrfToken
         }
         guard let sessionID, !sessionID.isEmpty else { return }
+        // RFC 6265 cookie-octets only: a `;` or `,` would add cookies, a space or quote would end the value.
+        let isCookieOctet: (UInt8) -> Bool = { byte in
+            byte >= 0x21 && byte <= 0x7E && !"\",;\\".utf8.contains(byte)
+        }
+        guard sessionID.utf8.allSatisfy(isCookieOctet) else {
+            fail(
+                "the session id cannot be a cookie value: it holds a space, a control character or one of \" , ; \\ "
+                    + "(RFC 6265)")
+            return
+        }
         let pair = "JSESSIONID=\(sessionID)"
         let others = (headers["Cookie"] ?? "").split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty && !$0.hasPrefix("JSESSIONID=") }

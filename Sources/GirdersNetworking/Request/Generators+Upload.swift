@@ -30,7 +30,7 @@ public func withMultipartBody(_ form: MultipartFormData) -> RequestTransform {
             do throws(ResponseError) {
                 request.setBody(try form.encodedData(), contentType: form.contentType)
             } catch {
-                request.fail(error.reason)
+                if case .invalidRequest(let reason) = error { request.fail(reason) } else { request.fail(error.reason) }
             }
         }
         return request

@@ -9,8 +9,12 @@ public import Foundation
 /// let request = Request(MutableRequest(method: .post, url: uploadURL) |> withMultipartBody(form))
 /// ```
 ///
-/// Names and file names are escaped as browsers do (`"` as `%22`, CR as `%0D`, LF as `%0A`), so a hostile file
-/// name cannot inject headers. A form with files is streamed from disk by ``URLSessionTransport``.
+/// Names and file names are escaped as browsers do (`"` as `%22`, CR as `%0D`, LF as `%0A`) and a backslash is
+/// doubled (as curl and Firefox's quoted strings do), so a hostile name cannot end the quoted string, inject a
+/// parameter or a header. A boundary given by the caller must be 1 to 70 of RFC 2046's characters, and no part may
+/// contain the delimiter (`CRLF--boundary`, or `--boundary` at its start): encoding such a form is
+/// ``ResponseError/invalidRequest(reason:)`` naming the part, so content can never add a field. A form with files
+/// is streamed from disk by ``URLSessionTransport``.
 public struct MultipartFormData: Sendable, Equatable {
     /// Where a part's bytes come from.
     public enum Content: Sendable, Equatable {
@@ -37,7 +41,9 @@ public struct MultipartFormData: Sendable, Equatable {
     /// The parts, in order.
     public private(set) var parts: [Part] = []
 
-    /// An empty form; the default boundary is random.
+    /// An empty form; the default boundary is random. A `boundary` outside RFC 2046 (1 to 70 of `A-Z a-z 0-9`
+    /// and `'()+_,-./:=?` or space, not ending in a space) makes encoding fail with
+    /// ``ResponseError/invalidRequest(reason:)``.
     public init(boundary: String = "girders.boundary.\(UUID().uuidString.lowercased())") {
         self.boundary = boundary
     }
@@ -104,18 +110,46 @@ public struct MultipartFormData: Sendable, Equatable {
         }
     }
 
-    /// Feeds the encoded body to `sink` in order.
+    /// Feeds the encoded body to `sink` in order; fails before the first byte on an invalid boundary, and on the
+    /// first part holding the delimiter.
     private func encode(into sink: (Data) throws(ResponseError) -> Void) throws(ResponseError) {
+        if let problem = Self.boundaryProblem(boundary) { throw .invalidRequest(reason: problem) }
         let lineBreak = Data("\r\n".utf8)
         for part in parts {
             try sink(header(for: part))
+            // The header ends with CRLF CRLF, so the scan starts as if after a line break.
+            var scanner = DelimiterScanner(delimiter: Data("\r\n--\(boundary)".utf8))
+            func checked(_ chunk: Data) throws(ResponseError) {
+                guard !scanner.feed(chunk) else {
+                    throw .invalidRequest(
+                        reason: "the multipart part \"\(part.name)\" contains the boundary \"\(boundary)\"; "
+                            + "choose another boundary (the default random one never collides)")
+                }
+                try sink(chunk)
+            }
             switch part.content {
-            case .data(let data): try sink(data)
-            case .file(let url): try FileBody.readChunks(of: url, into: sink)
+            case .data(let data): try checked(data)
+            case .file(let url): try FileBody.readChunks(of: url, into: checked)
             }
             try sink(lineBreak)
         }
         try sink(closing)
+    }
+
+    /// Why `boundary` is not an RFC 2046 boundary, or `nil`.
+    static func boundaryProblem(_ boundary: String) -> String? {
+        let allowed = Set("'()+_,-./:=? ".utf8)
+        let bytes = Array(boundary.utf8)
+        let valid =
+            (1...70).contains(bytes.count) && bytes.last != UInt8(ascii: " ")
+            && bytes.allSatisfy {
+                allowed.contains($0) || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0)
+                    || (0x61...0x7A).contains($0)
+            }
+        return valid
+            ? nil
+            : "the multipart boundary must be 1 to 70 of A-Z a-z 0-9 ' ( ) + _ , - . / : = ? and space, "
+                + "not ending in a space (it has \(bytes.count) bytes)"
     }
 
     private var closing: Data { Data("--\(boundary)--\r\n".utf8) }
@@ -128,9 +162,20 @@ public struct MultipartFormData: Sendable, Equatable {
         return Data((text + "\r\n").utf8)
     }
 
-    /// The WHATWG escaping of names in `Content-Disposition`.
+    /// The WHATWG escaping of names in `Content-Disposition` (`"` CR LF percent-encoded), with backslashes
+    /// doubled so none can escape the closing quote.
     static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "\"", with: "%22").replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "%22"
+            case "\r": result += "%0D"
+            case "\n": result += "%0A"
+            case "\\": result += "\\\\"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 }

@@ -15,7 +15,8 @@ public import Foundation
 /// ```
 ///
 /// Building never crashes and never throws: a problem (a missing base URL, a value that is not JSON, a
-/// missing credential) is kept in ``failureReason``, and executing the request fails with
+/// missing credential, a header name that is not a token, a header value with CR, LF or NUL, a dot segment in an
+/// endpoint's path) is kept in ``failureReason``, and executing the request fails with
 /// ``ResponseError/invalidRequest(reason:)`` before anything is sent. ``validated()`` throws it early.
 public struct Request: Sendable, Equatable {
     /// The URL without ``queryItems``.
@@ -55,6 +56,7 @@ public struct Request: Sendable, Equatable {
         let url = request.url ?? Self.placeholderURL
         request.url = url
         for step in request.finalizers { step(&request) }
+        if let problem = HeaderValidation.problem(in: request.headers) { request.fail(problem) }
         self.url = url
         self.method = request.method
         self.headers = request.headers

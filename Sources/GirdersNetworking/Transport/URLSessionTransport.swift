@@ -32,7 +32,7 @@ public final class URLSessionTransport: HTTPTransport {
     public func send(_ request: Request) async throws(ResponseError) -> HTTPResponse {
         if request.bodySource != nil { return try await send(request, options: TransferOptions()) }
         try Self.check(request)
-        let urlRequest = Self.urlRequest(for: request)
+        let urlRequest = try Self.urlRequest(for: request)
         return try await run(request) { [session, delegate] continuation, control in
             session.dataTask(with: urlRequest) { data, response, error in
                 continuation.resume(
@@ -65,7 +65,7 @@ public final class URLSessionTransport: HTTPTransport {
         case nil:
             break
         }
-        var urlRequest = Self.urlRequest(for: request)
+        var urlRequest = try Self.urlRequest(for: request)
         #if canImport(FoundationNetworking)
         // FoundationNetworking crashes when an upload-from-file task is cancelled (a forced try in EasyHandle.swift
         // fails with curl error 43), so on Linux a file is streamed instead, with chunked transfer encoding.
@@ -118,6 +118,7 @@ public final class URLSessionTransport: HTTPTransport {
 
     /// Refuses what URLSession cannot send, before anything is sent.
     private static func check(_ request: Request) throws(ResponseError) {
+        if let reason = request.failureReason { throw .invalidRequest(reason: reason) }
         #if canImport(FoundationNetworking)
         if request.tlsCredentials != nil {
             throw .unsupported(
@@ -137,7 +138,8 @@ public final class URLSessionTransport: HTTPTransport {
         error as? ResponseError ?? .transport(url: request.fullURL, code: 0, reason: "\(error)")
     }
 
-    static func urlRequest(for request: Request) -> URLRequest {
+    /// The `URLRequest` for `request`; header fields set by ``URLRequestEdit``s obey ``HeaderValidation`` too.
+    static func urlRequest(for request: Request) throws(ResponseError) -> URLRequest {
         var urlRequest = URLRequest(url: request.fullURL)
         urlRequest.httpMethod = request.method.rawValue
         urlRequest.httpBody = request.body
@@ -145,7 +147,11 @@ public final class URLSessionTransport: HTTPTransport {
         for field in request.headers {
             urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
         }
+        guard !request.urlRequestEdits.isEmpty else { return urlRequest }
         for edit in request.urlRequestEdits { edit.apply(&urlRequest) }
+        if let problem = HeaderValidation.problem(in: HTTPHeaders(urlRequest.allHTTPHeaderFields ?? [:])) {
+            throw .invalidRequest(reason: "after a URLRequest edit, " + problem)
+        }
         return urlRequest
     }
 

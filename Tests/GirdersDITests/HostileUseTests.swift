@@ -18,18 +18,29 @@ final class Link: Sendable {
     init(next: Link?) { self.next = next }
 }
 
-/// Runs `body` on a thread with `stackSize` bytes of stack and waits for it (at most `timeout` seconds).
-/// Returns `false` when the thread did not finish in time.
+/// Runs `body` on a new thread with `stackSize` bytes of stack (4 MiB under a sanitizer, whose frames are several
+/// times larger) and waits for it, at most `timeout` seconds. Returns `false` when the thread did not finish.
 func onThread(stackSize: Int = 512 << 10, timeout: Double = 30, _ body: @escaping @Sendable () -> Void) -> Bool {
+    startThread(stackSize: stackSize, body).wait(timeout: .now() + timeout) == .success
+}
+
+/// Starts `body` on a new thread; the semaphore is signalled when it ends.
+func startThread(stackSize: Int = 512 << 10, _ body: @escaping @Sendable () -> Void) -> DispatchSemaphore {
     let done = DispatchSemaphore(value: 0)
     let thread = Thread {
         body()
         done.signal()
     }
-    thread.stackSize = stackSize
+    thread.stackSize = isSanitized ? max(stackSize, 4 << 20) : stackSize
     thread.start()
-    return done.wait(timeout: .now() + timeout) == .success
+    return done
 }
+
+/// Whether AddressSanitizer or ThreadSanitizer instruments this process.
+let isSanitized: Bool = {
+    let program = dlopen(nil, RTLD_NOW)
+    return ["__asan_init", "__tsan_init"].contains { (name: String) in dlsym(program, name) != nil }
+}()
 
 /// What careless or hostile callers do: metatype values, factories that wait for other threads, deep chains.
 struct HostileUseTests {
@@ -93,17 +104,16 @@ struct HostileUseTests {
             _ = try resolver.resolveOrThrow(FirstSingleton.self, name: nil)
             return SecondSingleton()
         }
-        let group = DispatchGroup()
         let starts: [@Sendable () throws -> Void] = [
             { _ = try container.resolveOrThrow(FirstSingleton.self, name: nil) },
             { _ = try container.resolveOrThrow(SecondSingleton.self, name: nil) },
         ]
-        for start in starts {
-            DispatchQueue.global().async(group: group) {
+        let threads = starts.map { start in
+            startThread {
                 do { try start() } catch { outcomes.append("\(error)") }
             }
         }
-        #expect(group.wait(timeout: .now() + 60) == .success)
+        #expect(threads.allSatisfy { $0.wait(timeout: .now() + 60) == .success })
         #expect(outcomes.values.count == 2)
         #expect(outcomes.values.allSatisfy { $0.hasPrefix("Dependency cycle: ") })
         #expect(outcomes.values.contains { $0.contains("FirstSingleton -> ") && $0.contains("SecondSingleton") })
@@ -141,6 +151,36 @@ struct HostileUseTests {
         #expect(
             [viaResolve.id, viaThrow.id, optional?.id, injected.wrappedValue.id]
                 == Array(repeating: shared.id, count: 4))
+    }
+
+    /// Each thread's resolution state lives in a pthread slot, read without retains; threads that end release it.
+    /// Run under AddressSanitizer by `.ci/run`, a state used after its thread ended would be reported.
+    @Test func manyShortLivedThreadsResolveAndEndWithoutHarm() throws {
+        let container = Container()
+        let builds = Counter()
+        container.register(SomeServiceProtocol.self, lifetime: .singleton) { _ in
+            builds.increment()
+            return SomeService()
+        }
+        container.register(Link.self) { _ in Link(next: nil) }
+        let identities = ErrorsBox()
+        let threads = (0..<64).map { _ in
+            startThread {
+                for _ in 0..<200 {
+                    guard let service: SomeServiceProtocol = try? container.resolveOrThrow(),
+                        (try? container.resolveOrThrow(Link.self, name: nil)) != nil
+                    else { return identities.append("failed") }
+                    _ = service
+                }
+                if let service: SomeServiceProtocol = try? container.resolveOrThrow() {
+                    identities.append(service.id.uuidString)
+                }
+            }
+        }
+        #expect(threads.allSatisfy { $0.wait(timeout: .now() + 60) == .success })
+        #expect(builds.value == 1)
+        #expect(Set(identities.values).count == 1)
+        #expect(identities.values.count == 64)
     }
 
     private static func resolveError(_ container: Container, name: String) -> String {

@@ -130,6 +130,7 @@ let benchmarks: @Sendable () -> Void = {
             metrics: [.wallClock, .peakMemoryResident, .mallocCountTotal], scalingFactor: .one,
             maxDuration: .seconds(10), maxIterations: 5)
     ) { benchmark in
-        blackHole(ConfigReader(provider: try await FileProvider<PropertyListSnapshot>(filePath: FilePath(deepFile.path))))
+        blackHole(
+            ConfigReader(provider: try await FileProvider<PropertyListSnapshot>(filePath: FilePath(deepFile.path))))
     }
 }

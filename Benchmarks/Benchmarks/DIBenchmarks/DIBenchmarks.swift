@@ -64,6 +64,30 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("Singleton, built: GirdersDI") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(try girders.resolveOrThrow(LeafProtocol.self, name: nil)) }
     }
+    // GirdersSwift's call sites, on the shared container: `let s: SomeServiceProtocol = Container.resolve()`.
+    GirdersDI.Container.shared.register(LeafProtocol.self, lifetime: .singleton) { _ in Leaf() }
+    GirdersDI.Container.shared.register(Leaf.self) { _ in Leaf() }
+    Benchmark("Singleton, built: GirdersDI legacy call site Container.resolve()") { benchmark in
+        for _ in benchmark.scaledIterations {
+            let service: LeafProtocol = GirdersDI.Container.resolve()
+            blackHole(service)
+        }
+    }
+    Benchmark("Per-request leaf: GirdersDI legacy call site Container.resolve()") { benchmark in
+        for _ in benchmark.scaledIterations {
+            let service: Leaf = GirdersDI.Container.resolve()
+            blackHole(service)
+        }
+    }
+    Benchmark("Singleton, built: GirdersDI container.resolve(T.self)") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(girders.resolve(LeafProtocol.self)) }
+    }
+    Benchmark("Singleton, built: GirdersDI Optional<T>") { benchmark in
+        for _ in benchmark.scaledIterations {
+            let service: LeafProtocol? = try girders.resolveOrThrow()
+            blackHole(service)
+        }
+    }
     Benchmark("Singleton, built: Swinject container scope") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(swinject.resolve(LeafProtocol.self)) }
     }

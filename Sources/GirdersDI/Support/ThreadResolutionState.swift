@@ -9,8 +9,14 @@ import Darwin
 /// Per-thread state of resolution: the chain being built (cycle detection, error chains), the instances of the
 /// current graph, and the last container's snapshot, so a resolve needs no shared lock.
 ///
-/// Only its own thread ever touches an instance (it lives in a thread-local slot), so the dynamic exclusivity
-/// checks Swift would make on every property access (about half the cost of a resolve) are turned off.
+/// Unsafe constructs, each with its invariant:
+/// - `@exclusivity(unchecked)`: only its own thread ever touches an instance (it lives in a thread-local slot and
+///   is never handed to another thread), so the dynamic exclusivity checks Swift would make on every property
+///   access (about half the cost of a resolve) cannot find a conflict and are turned off.
+/// - The pthread slot owns one retain (`Unmanaged.passRetained`), released by the key's destructor when the
+///   thread ends; ``unmanagedCurrent`` hands it out unretained, valid until then.
+/// - `chain` holds registrations unretained: each is owned by the thread's cached snapshot or by `pinned`,
+///   which keeps every snapshot replaced during a build until the top-level resolve ends.
 @usableFromInline
 final class ThreadResolutionState {
     /// Unretained: each registration is owned by a snapshot this thread holds or has pinned.
@@ -26,6 +32,8 @@ final class ThreadResolutionState {
     @exclusivity(unchecked) @usableFromInline var cachedClock = -1
     /// Snapshots replaced while a build was in progress, kept until the top-level resolve ends.
     @exclusivity(unchecked) @usableFromInline var pinned: [Snapshot] = []
+    /// Which service types are `Optional`s (see ``optionalType(of:)``).
+    @exclusivity(unchecked) var optionalTypes: [ObjectIdentifier: (any OptionalService.Type)?] = [:]
 
     init() {
         chain.reserveCapacity(16)

@@ -147,6 +147,14 @@ struct HostileUseTests {
         let viaResolve: SomeServiceProtocol = container.resolve()
         let viaThrow: SomeServiceProtocol = try container.resolveOrThrow()
         let optional: SomeServiceProtocol? = try container.resolveOrThrow()
+        // Optionals of values, of unregistered types, and of types whose factory fails.
+        container.register(Int.self) { _ in 42 }
+        container.register(String.self) { _ in throw Failure(description: "no port") }
+        let number: Int? = try container.resolveOrThrow()
+        let missing: FirstSingleton? = try container.resolveOrThrow()
+        #expect(number == 42)
+        #expect(missing == nil)
+        #expect(throws: ContainerError.self) { let _: String? = try container.resolveOrThrow() }
         let injected = Injected<SomeServiceProtocol>(container: container)
         #expect(
             [viaResolve.id, viaThrow.id, optional?.id, injected.wrappedValue.id]

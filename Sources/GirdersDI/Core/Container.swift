@@ -168,7 +168,7 @@ public final class Container: Resolver, Sendable {
             }
             ancestor = container.parent
         }
-        if let optional = ThreadResolutionState.current.optionalType(of: Service.self),
+        if let optional = Service.self as? any OptionalService.Type,
             let resolved = try optional.resolveWrapped(in: self, name: name) as? Service
         {
             return resolved

@@ -32,8 +32,6 @@ final class ThreadResolutionState {
     @exclusivity(unchecked) @usableFromInline var cachedClock = -1
     /// Snapshots replaced while a build was in progress, kept until the top-level resolve ends.
     @exclusivity(unchecked) @usableFromInline var pinned: [Snapshot] = []
-    /// Which service types are `Optional`s (see ``optionalType(of:)``).
-    @exclusivity(unchecked) var optionalTypes: [ObjectIdentifier: (any OptionalService.Type)?] = [:]
 
     init() {
         chain.reserveCapacity(16)

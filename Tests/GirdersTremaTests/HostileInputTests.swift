@@ -177,6 +177,22 @@ struct HostileInputTests {
         #expect(translator.translate("precision", arguments: [1.5]) == "%.1001f")
     }
 
+    /// Found by the placeholders fuzz target (Fuzz/corpus/placeholders/regression-split-width-oom): digits split by
+    /// length letters joined into a width of about a billion once the letters were dropped, and one call allocated
+    /// 1 GB. Placeholders must now follow printf's order; anything else is a lint error and stays plain text.
+    @Test func digitsSplitByLengthLettersNeverJoinIntoAHugeWidth() throws {
+        let document = document([
+            ("split", "", "%100jjjj100d"), ("order", "", "%l5d"), ("letters", "", "%lllld"),
+            ("fine", "", "%-05lld %+.3f %10.2lf %hhd"),
+        ])
+        let errors = TremaLinter.lint(document).filter { $0.severity == .error }
+        #expect(Set(errors.map(\.key)) == ["split", "order", "letters"])
+        let translator = Translator(document: document, language: "en")
+        #expect(translator.translate("split", arguments: [1]) == "%100jjjj100d")
+        #expect(translator.translate("order", arguments: [1]) == "%l5d")
+        #expect(translator.translate("fine", arguments: [7, 2.5, 3.25, 9]) == "7     +2.500       3.25 9")
+    }
+
     @Test func translateReturnsAStringWhateverTheArguments() throws {
         let translator = Translator(
             tables: [

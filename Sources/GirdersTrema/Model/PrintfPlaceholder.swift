@@ -28,22 +28,39 @@ public struct PrintfPlaceholder: Sendable, Equatable {
     /// The highest width or precision honoured (`%1000d`, `%.1000f`); a placeholder beyond it is left as it is.
     public static let maximumWidth = 1000
 
-    /// Whether the position, width and precision are within ``maximumPosition`` and ``maximumWidth``. Lint
-    /// reports a placeholder outside them as an error; the runtime and the exporters treat it as plain text, so
-    /// a few bytes of a translation can never ask for megabytes of padding or thousands of parameters.
+    /// Whether the placeholder is well formed and its position, width and precision are within
+    /// ``maximumPosition`` and ``maximumWidth``. Lint reports a placeholder outside them as an error; the runtime
+    /// and the exporters treat it as plain text, so a few bytes of a translation can never ask for megabytes of
+    /// padding or thousands of parameters.
+    ///
+    /// Well formed means printf's order: flags (`-+ #0'`), a width, a `.` and a precision, then at most two
+    /// length letters (`l`, `ll`, `h`, `hh`, `q`, `L`, `z`, `j`, `t`). Anything else (`%1jj00d`) is refused, as
+    /// digits split by length letters would otherwise join into a width beyond the limit once those are removed.
     public var isWithinLimits: Bool {
         if let position, position > Self.maximumPosition { return false }
-        var run = 0
-        for byte in modifiers.utf8 {
-            if (48...57).contains(byte) {
-                run = run * 10 + Int(byte - 48)
-                if run > Self.maximumWidth { return false }
-            } else {
-                run = 0
+        let bytes = Array(modifiers.utf8)
+        var index = 0
+        while index < bytes.count, Self.flagBytes.contains(bytes[index]) { index += 1 }
+        func number() -> Bool {
+            var value = 0
+            while index < bytes.count, (48...57).contains(bytes[index]) {
+                value = value * 10 + Int(bytes[index] - 48)
+                if value > Self.maximumWidth { return false }
+                index += 1
             }
+            return true
         }
-        return true
+        guard number() else { return false }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard number() else { return false }
+        }
+        let length = bytes[index...]
+        return length.count <= 2 && length.allSatisfy { Self.lengthBytes.contains($0) }
     }
+
+    private static let flagBytes = ByteSet("-+ #0'")
+    private static let lengthBytes = ByteSet("hlqLzjt")
 
     /// The argument kind.
     public var kind: Kind {

@@ -119,7 +119,7 @@ struct XMLPropertyListParser {
                 if open.count >= Self.maximumDepth { throw fail("nesting deeper than \(Self.maximumDepth) levels") }
                 open.append(OpenContainer(isDictionary: tag.name == "dict"))
             } else {
-                finished = try scalar(for: tag)
+                finished = try leafValue(for: tag)
             }
             while true {
                 if let value = finished {
@@ -158,7 +158,7 @@ struct XMLPropertyListParser {
     }
 
     /// A value that holds no other: a scalar, or an empty `<dict/>` or `<array/>`.
-    private mutating func scalar(for tag: Tag) throws(Failure) -> ConfigValue {
+    private mutating func leafValue(for tag: Tag) throws(Failure) -> ConfigValue {
         let contentStart = position  // scalar errors point at the start of the value's text
         switch tag.name {
         case "dict": return .dictionary([:])

@@ -66,7 +66,7 @@ extension Container {
             guard let latest = registry.registrations[registration.key], latest.generation == registration.generation
             else { return false }
             registry.registrations[registration.key] = current.holding(instance)
-            registry.publish()
+            registry.registrationsChanged()
             return true
         }
         if published { SnapshotClock.shared.advance() }

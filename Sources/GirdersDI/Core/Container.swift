@@ -67,7 +67,7 @@ public final class Container: Resolver, Sendable {
             let registration = TypedRegistration(
                 name: name, lifetime: lifetime, generation: registry.generation, factory: factory, completed: completed)
             registry.registrations[registration.key] = registration
-            registry.publish()
+            registry.registrationsChanged()
         }
         SnapshotClock.shared.advance()
     }
@@ -76,7 +76,7 @@ public final class Container: Resolver, Sendable {
     public func removeAll() {
         state.withLock { registry in
             registry.registrations.removeAll()
-            registry.publish()
+            registry.registrationsChanged()
         }
         SnapshotClock.shared.advance()
     }
@@ -114,6 +114,8 @@ public final class Container: Resolver, Sendable {
     }
 
     /// GirdersSwift's contract for `resolve()`: a service that cannot be resolved is a programming error.
+    /// Only code reaches this: the types and names resolved are the app's own. A name that comes from input
+    /// belongs in ``resolveOrThrow(_:name:)``, which throws instead (the README says so).
     @usableFromInline
     static func stop(_ error: any Error) -> Never {
         fatalError("\(error)")

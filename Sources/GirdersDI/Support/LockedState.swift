@@ -30,7 +30,7 @@ struct Registry {
     private var published: Snapshot?
 
     /// Marks the registrations changed: the next ``snapshot()`` makes a new one.
-    mutating func publish() {
+    mutating func registrationsChanged() {
         published = nil
     }
 

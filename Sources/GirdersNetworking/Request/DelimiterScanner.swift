@@ -4,11 +4,13 @@ import Foundation
 /// that starts with `--boundary` (its header already ended with CRLF).
 struct DelimiterScanner {
     private let delimiter: [UInt8]
+    private let delimiterData: Data
     /// The last bytes seen, at most `delimiter.count - 1`, so a delimiter split across chunks is found.
     private var carry: [UInt8]
 
     init(delimiter: Data) {
         self.delimiter = Array(delimiter)
+        self.delimiterData = delimiter
         self.carry = [UInt8(ascii: "\r"), UInt8(ascii: "\n")]
     }
 
@@ -16,7 +18,7 @@ struct DelimiterScanner {
     mutating func feed(_ chunk: Data) -> Bool {
         let window = carry + chunk.prefix(delimiter.count - 1)
         if Self.contains(window, delimiter) { return true }
-        if chunk.range(of: Data(delimiter)) != nil { return true }
+        if chunk.range(of: delimiterData) != nil { return true }
         let keep = delimiter.count - 1
         carry = chunk.count >= keep ? Array(chunk.suffix(keep)) : Array((carry + chunk).suffix(keep))
         return false

@@ -103,4 +103,18 @@ struct ConformanceTests {
         #expect(keys.count == 200)
         #expect(try storage.readString(forKey: "key-7-24") == "7-24")
     }
+
+    @Test(arguments: Kind.allCases)
+    func canonicallyEqualNamesAreOneItemListedInNFC(_ kind: Kind) throws {
+        let storage = try kind.make()
+        try storage.writeString("decomposed", forKey: "cafe\u{301}")
+        #expect(try storage.readString(forKey: "caf\u{E9}") == "decomposed")
+        try storage.writeString("precomposed", forKey: "caf\u{E9}")
+        #expect(try storage.readString(forKey: "cafe\u{301}") == "precomposed")
+        let keys = try storage.allKeys()
+        #expect(keys.count == 1)
+        #expect(keys.first.map { Array($0.unicodeScalars) } == Array("caf\u{E9}".unicodeScalars))
+        try storage.deleteData(forKey: "cafe\u{301}")
+        #expect(try storage.allKeys().isEmpty)
+    }
 }

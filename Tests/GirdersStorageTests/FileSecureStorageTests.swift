@@ -40,7 +40,7 @@ struct FileSecureStorageTests {
             storageError {
                 _ = try FileSecureStorage(
                     folder: folder.appendingPathComponent("b"), key: .passphrase("x", iterations: 1000))
-            } == .invalidKey(reason: "PBKDF2 needs at least 600000 iterations, not 1000"))
+            } == .invalidKey(reason: "PBKDF2 needs 600000 to 10000000 iterations, not 1000"))
         let loose = folder.appendingPathComponent("loose.key")
         try Data(repeating: 1, count: 32).write(to: loose)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: loose.path)

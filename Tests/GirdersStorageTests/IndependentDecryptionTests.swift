@@ -45,4 +45,22 @@ struct IndependentDecryptionTests {
         #expect(read.status == 0)
         #expect(String(decoding: read.output, as: UTF8.self) == "s3cr3t")
     }
+
+    @Test func pythonDecryptsAKeyFileStoreAndNormalisesPassphrasesAndNamesToNFC() throws {
+        let base = try temporaryFolder()
+        let keyFile = base.appendingPathComponent("secrets.key")
+        let folder = base.appendingPathComponent("store")
+        let storage = try FileSecureStorage(folder: folder, key: .keyFile(keyFile))
+        try storage.writeString("k\u{E4}se", forKey: "caf\u{E9}")
+        let read = try pythonRead(folder, "keyfile", keyFile.path, "cafe\u{301}")
+        #expect(read.status == 0)
+        #expect(String(decoding: read.output, as: UTF8.self) == "k\u{E4}se")
+        try storage.rekey(to: .passphrase("cr\u{E8}me br\u{FB}l\u{E9}e"))
+        // Decomposed on the Python side: PBKDF2 runs over the NFC bytes on both sides.
+        let fromPassphrase = try pythonRead(folder, "passphrase", "cre\u{300}me bru\u{302}le\u{301}e", "caf\u{E9}")
+        #expect(fromPassphrase.status == 0)
+        #expect(String(decoding: fromPassphrase.output, as: UTF8.self) == "k\u{E4}se")
+        let decomposed = StorageKey.passphrase("cre\u{300}me bru\u{302}le\u{301}e")
+        #expect(try FileSecureStorage(folder: folder, key: decomposed).readString(forKey: "caf\u{E9}") == "k\u{E4}se")
+    }
 }

@@ -53,3 +53,58 @@ func mode(_ url: URL) throws -> Int {
     let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
     return (attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1
 }
+
+/// The `store.header` of the store in `folder`.
+func headerURL(_ folder: URL) -> URL {
+    folder.appendingPathComponent("store.header")
+}
+
+/// The item files of the store in `folder`, generation `generation`.
+func itemFiles(_ folder: URL, generation: Int = 1) throws -> [URL] {
+    let items = folder.appendingPathComponent("items-\(generation)")
+    return try FileManager.default.contentsOfDirectory(atPath: items.path).filter { !$0.hasPrefix(".") }.sorted()
+        .map { items.appendingPathComponent($0) }
+}
+
+/// Replaces the big-endian 32-bit field at `offset` of the header.
+func setHeaderField(_ folder: URL, offset: Int, to value: UInt32) throws {
+    var bytes = try Data(contentsOf: headerURL(folder))
+    for index in 0..<4 { bytes[offset + index] = UInt8(truncatingIfNeeded: value >> (24 - 8 * UInt32(index))) }
+    try bytes.write(to: headerURL(folder))
+}
+
+/// Runs `body` on a thread of its own and waits at most `seconds` for it: a test of "never blocks" that ends
+/// even when the code under test does block. `nil` when it did not finish in time.
+func withoutHanging<Result: Sendable>(
+    seconds: Double = 30, _ body: @escaping @Sendable () -> Result
+) -> Result? {
+    let box = ResultBox<Result>()
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+        box.set(body())
+        done.signal()
+    }.start()
+    guard done.wait(timeout: .now() + seconds) == .success else { return nil }
+    return box.get()
+}
+
+/// One value handed from a thread to the test.
+final class ResultBox<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value?
+
+    func set(_ newValue: Value) { lock.withLock { value = newValue } }
+    func get() -> Value? { lock.withLock { value } }
+}
+
+/// Whether `error` is `corrupted` with a path ending in `suffix` and a reason containing `reason`.
+func isCorrupted(_ error: StorageError?, pathSuffix: String = "", reason: String = "") -> Bool {
+    guard case .corrupted(let path, let text) = error else { return false }
+    return path.hasSuffix(pathSuffix) && (reason.isEmpty || text.contains(reason))
+}
+
+/// Whether `error` is `refused` for `path`.
+func isRefused(_ error: StorageError?, path: String) -> Bool {
+    if case .refused(let refusedPath, _) = error { return refusedPath == path }
+    return false
+}

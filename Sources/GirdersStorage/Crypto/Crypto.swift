@@ -30,7 +30,7 @@ enum Crypto {
         let status = SecRandomCopyBytes(kSecRandomDefault, count, &bytes)
         guard status == errSecSuccess else { throw Failure(reason: "SecRandomCopyBytes failed (\(status))") }
         #else
-        guard RAND_bytes(&bytes, Int32(count)) == 1 else { throw Failure(reason: "RAND_bytes failed") }
+        guard RAND_bytes(&bytes, try int32(count)) == 1 else { throw Failure(reason: "RAND_bytes failed") }
         #endif
         return bytes
     }
@@ -73,37 +73,43 @@ enum Crypto {
         #endif
     }
 
-    /// HMAC-SHA256.
-    static func hmacSHA256(key: [UInt8], data: [UInt8]) -> [UInt8] {
+    /// HMAC-SHA256; throws when the library reports a failure instead of returning a MAC.
+    static func hmacSHA256(key: [UInt8], data: [UInt8]) throws(Failure) -> [UInt8] {
         #if canImport(CryptoKit)
         return Array(HMAC<SHA256>.authenticationCode(for: data, using: SymmetricKey(data: key)))
         #else
         var output = [UInt8](repeating: 0, count: 32)
-        var length: UInt32 = 32
-        _ = HMAC(EVP_sha256(), key, Int32(key.count), data, data.count, &output, &length)
+        var length: UInt32 = 0
+        guard HMAC(EVP_sha256(), key, try int32(key.count), data, data.count, &output, &length) != nil, length == 32
+        else { throw Failure(reason: "HMAC-SHA256 failed") }
         return output
         #endif
     }
 
-    /// PBKDF2-HMAC-SHA256 with `iterations` rounds, 32 bytes.
+    /// PBKDF2-HMAC-SHA256 with `iterations` rounds, 32 bytes. The copy of the password is wiped afterwards.
     static func pbkdf2SHA256(password: String, salt: [UInt8], iterations: Int) throws(Failure) -> [UInt8] {
         var output = [UInt8](repeating: 0, count: keyLength)
-        let password = Array(password.utf8)
+        var password = Array(password.utf8)
+        defer { Secret.wipe(&password) }
         #if canImport(CryptoKit)
+        guard let rounds = UInt32(exactly: iterations) else { throw Failure(reason: "\(iterations) PBKDF2 rounds") }
         let status = password.withUnsafeBufferPointer { passwordBytes in
             passwordBytes.withMemoryRebound(to: CChar.self) { passwordChars in
                 CCKeyDerivationPBKDF(
                     CCPBKDFAlgorithm(kCCPBKDF2), passwordChars.baseAddress, password.count, salt, salt.count,
-                    CCPseudoRandomAlgorithm(kCCPRFHmacAlgSHA256), UInt32(iterations), &output, keyLength)
+                    CCPseudoRandomAlgorithm(kCCPRFHmacAlgSHA256), rounds, &output, keyLength)
             }
         }
         guard status == kCCSuccess else { throw Failure(reason: "PBKDF2 failed (\(status))") }
         #else
+        let rounds = try int32(iterations)
+        let passwordLength = try int32(password.count)
+        let saltLength = try int32(salt.count)
         let status = password.withUnsafeBufferPointer { passwordBytes in
             passwordBytes.withMemoryRebound(to: CChar.self) { passwordChars in
                 PKCS5_PBKDF2_HMAC(
-                    passwordChars.baseAddress, Int32(password.count), salt, Int32(salt.count), Int32(iterations),
-                    EVP_sha256(), Int32(keyLength), &output)
+                    passwordChars.baseAddress, passwordLength, salt, saltLength, rounds, EVP_sha256(),
+                    Int32(keyLength), &output)
             }
         }
         guard status == 1 else { throw Failure(reason: "PKCS5_PBKDF2_HMAC failed") }
@@ -112,7 +118,15 @@ enum Crypto {
     }
 
     /// HKDF-Expand (RFC 5869) of a 32-byte pseudorandom key to 32 bytes: `HMAC-SHA256(prk, info || 0x01)`.
-    static func expand(_ prk: [UInt8], info: String) -> [UInt8] {
-        hmacSHA256(key: prk, data: Array(info.utf8) + [0x01])
+    static func expand(_ prk: [UInt8], info: String) throws(Failure) -> [UInt8] {
+        try hmacSHA256(key: prk, data: Array(info.utf8) + [0x01])
+    }
+
+    /// `value` as the `Int32` a C length parameter takes; a failure instead of a trap when it does not fit.
+    static func int32(_ value: Int) throws(Failure) -> Int32 {
+        guard let converted = Int32(exactly: value) else {
+            throw Failure(reason: "\(value) does not fit the library's 32-bit length")
+        }
+        return converted
     }
 }

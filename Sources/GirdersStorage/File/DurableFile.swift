@@ -9,47 +9,56 @@ import Darwin
 /// Files written so that a write that returned survives a crash: a 0600 temporary file in the same folder,
 /// `fsync`, `rename`, then `fsync` of the folder. Folders are created with mode 0700.
 enum DurableFile {
-    /// The file's bytes, or `nil` when it does not exist.
-    static func read(_ path: String) throws(StorageError) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    /// The bytes of the regular file at `path`, or `nil` when it does not exist.
+    ///
+    /// Never blocks and never reads more than `maximumSize` bytes: the file is opened without waiting (a FIFO
+    /// cannot stall the read), must be a regular file of at most `maximumSize` bytes, and unless
+    /// `followingLinks` it must not be a symbolic link.
+    /// - Throws: ``StorageError/corrupted(path:reason:)`` for a link, a non-regular or oversized file;
+    ///   ``StorageError/unavailable(reason:)`` for other file system errors.
+    static func read(
+        _ path: String, maximumSize: Int, followingLinks: Bool = false
+    ) throws(StorageError) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followingLinks ? 0 : O_NOFOLLOW))
         if descriptor < 0 {
             if errno == ENOENT { return nil }
+            if errno == ELOOP { throw .corrupted(path: path, reason: "a symbolic link, not a file") }
             throw failure("open", path)
         }
         defer { close(descriptor) }
-        // Small files (every item of a secrets store) take one read(2); larger ones are sized with fstat.
-        var result = [UInt8](unsafeUninitializedCapacity: 16 << 10) { _, count in count = 16 << 10 }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw failure("fstat", path) }
+        guard status.st_mode & S_IFMT == S_IFREG else { throw .corrupted(path: path, reason: "not a regular file") }
+        guard status.st_size <= Int64(maximumSize) else {
+            throw .corrupted(path: path, reason: "\(status.st_size) bytes, more than the \(maximumSize) allowed")
+        }
+        let size = Int(status.st_size)
+        // Every byte up to `filled` is written by read(2) before `count` reports it; the rest is cut off below.
+        var result = [UInt8](unsafeUninitializedCapacity: size) { _, count in count = size }
         var filled = 0
-        while true {
-            if filled == result.count {
-                var status = stat()
-                let size = fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
-                let capacity = max(size + 1, result.count * 2)
-                let previous = result
-                result = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-                    _ = buffer.initialize(from: previous)
-                    count = capacity
-                }
-            }
+        while filled < size {
             let count = result.withUnsafeMutableBytes { buffer in
-                Foundation.read(descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
+                Foundation.read(descriptor, buffer.baseAddress.map { $0 + filled }, size - filled)
             }
             if count < 0 {
-                if errno == EINTR { continue }
+                if errno == EINTR || errno == EAGAIN { continue }
                 throw failure("read", path)
             }
+            if count == 0 { break }
             filled += count
-            // A regular file returns less than asked only at its end.
-            if count == 0 || filled < result.count {
-                result.removeLast(result.count - filled)
-                return result
-            }
         }
+        result.removeLast(size - filled)
+        return result
     }
 
-    /// Writes `bytes` to `url` durably with mode 0600. With `replacing: false` an existing file is an error
-    /// (`EEXIST`), which makes first-use creation race-free.
-    static func write(_ bytes: [UInt8], to path: String, replacing: Bool = true) throws(StorageError) {
+    /// Writes `bytes` to `path` durably with mode 0600. With `replacing: false` an existing file is an error
+    /// (`EEXIST`), which makes first-use creation race-free. With `syncingFolder: false` the caller syncs the
+    /// folder itself (to tell a failure before the rename from one after it).
+    /// - Returns: `false` when `replacing` is `false` and the file already existed (it is left as it was).
+    @discardableResult
+    static func write(
+        _ bytes: [UInt8], to path: String, replacing: Bool = true, syncingFolder: Bool = true
+    ) throws(StorageError) -> Bool {
         let (folder, name) = split(path)
         let temporary = folder + "/." + name + ".\(UInt64.random(in: 0...UInt64.max)).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
@@ -87,9 +96,13 @@ enum DurableFile {
             let linkErrno = errno
             let linkError = failure("create", path)
             unlink(temporary)
-            guard linked == 0 || linkErrno == EEXIST else { throw linkError }
+            if linked != 0 {
+                guard linkErrno == EEXIST else { throw linkError }
+                return false
+            }
         }
-        try syncFolder(folder)
+        if syncingFolder { try syncFolder(folder) }
+        return true
     }
 
     /// Removes a file durably; a missing file is not an error.
@@ -100,11 +113,18 @@ enum DurableFile {
 
     /// `fsync` of a folder, so renames and removals in it are durable.
     static func syncFolder(_ folder: String) throws(StorageError) {
+        if let fail = injectedFolderSyncFailure.value, fail(folder) {
+            throw .unavailable(reason: "fsync folder \(folder): injected failure")
+        }
         let descriptor = open(folder, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw failure("open folder", folder) }
         defer { close(descriptor) }
         guard fsync(descriptor) == 0 else { throw failure("fsync folder", folder) }
     }
+
+    /// For tests only: folders for which this returns `true` fail their next `fsync` (real file systems
+    /// rarely fail it on demand). `nil`, the default, costs one lock per folder sync, which is itself an fsync.
+    static let injectedFolderSyncFailure = LockedValue<(@Sendable (String) -> Bool)?>(nil)
 
     /// Creates `folder` with mode 0700 if needed (and its parents).
     static func makeFolder(_ folder: String) throws(StorageError) {

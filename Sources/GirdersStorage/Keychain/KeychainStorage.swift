@@ -49,7 +49,8 @@ public final class KeychainStorage: SecureStorage {
 
     private func query(_ key: String?) -> [String: Any] {
         var query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: service]
-        if let key { query[kSecAttrAccount as String] = key }
+        // NFC, as in every store: canonically equal names are one item.
+        if let key { query[kSecAttrAccount as String] = KeyName.canonical(key) }
         if let accessGroup { query[kSecAttrAccessGroup as String] = accessGroup }
         return query
     }

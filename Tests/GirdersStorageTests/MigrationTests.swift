@@ -1,0 +1,41 @@
+import Foundation
+import GirdersStorage
+import Testing
+
+/// Version 1 stores, written by an independent Python writer from FORMAT.md, open and become version 2.
+struct MigrationTests {
+    static let keyHex = String(repeating: "5a", count: 32)
+
+    func runPython(_ script: String, _ arguments: [String]) throws -> (status: Int32, output: Data) {
+        let url = try #require(Bundle.module.url(forResource: script, withExtension: "py", subdirectory: "Scripts"))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", url.path] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = Pipe()
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, data)
+    }
+
+    @Test func aVersionOneStoreOpensKeepsEveryValueAndIsMigratedToVersionTwo() throws {
+        let folder = try temporaryFolder().appendingPathComponent("store")
+        #expect(try runPython("write_v1_store", [folder.path, Self.keyHex, "token=t0k3n", "user=ada"]).status == 0)
+        let key = StorageKey.raw(Data(repeating: 0x5A, count: 32))
+        let storage = try FileSecureStorage(folder: folder, key: key)
+        #expect(try storage.readString(forKey: "token") == "t0k3n")
+        #expect(try storage.allKeys() == ["token", "user"])
+        let header = try Data(contentsOf: headerURL(folder))
+        #expect(header[4] == 2 && header[29] == 2)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+                "items-2", "store.header", "store.lock",
+            ])
+        #expect(try itemFiles(folder, generation: 2).allSatisfy { try Data(contentsOf: $0)[4] == 2 })
+        let read = try runPython("decrypt_store", [folder.path, "raw", Self.keyHex, "user"])
+        #expect(read.status == 0 && read.output == Data("ada".utf8))
+        #expect(try FileSecureStorage(folder: folder, key: key).readString(forKey: "user") == "ada")
+    }
+}

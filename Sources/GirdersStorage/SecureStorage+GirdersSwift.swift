@@ -56,11 +56,13 @@ extension SecureStorage {
     }
 }
 
-/// Where the non-throwing GirdersSwift API reports failures; standard error by default.
+/// Where the non-throwing GirdersSwift API reports failures, and where operations that succeeded report a
+/// warning (a re-key whose final folder `fsync` failed after the new key took effect); standard error by default.
 public enum StorageDiagnostics {
     private static let state = LockedValue<(@Sendable (StorageError) -> Void)?>(nil)
 
-    /// Called with every failure of the non-throwing API other than "not found"; `nil` writes to standard error.
+    /// Called with every failure of the non-throwing API other than "not found", and with warnings; `nil` writes
+    /// to standard error (control characters escaped, see ``StorageError/description``).
     public static var handler: (@Sendable (StorageError) -> Void)? {
         get { state.value }
         set { state.value = newValue }

@@ -42,6 +42,8 @@ let package = Package(
         .executableTarget(name: "TransferProbe", dependencies: ["GirdersNetworking"], swiftSettings: strictSettings),
         .target(name: "GirdersTrema", swiftSettings: strictSettings),
         .executableTarget(name: "TremaCLI", dependencies: ["GirdersTrema"], swiftSettings: strictSettings),
+        // Not a product: an app with nothing configured, which GirdersTrema's tests run beside `.lproj` tables.
+        .executableTarget(name: "TranslateProbe", dependencies: ["GirdersTrema"], swiftSettings: strictSettings),
         .testTarget(
             name: "GirdersTremaTests", dependencies: ["GirdersTrema"], resources: [.copy("Fixtures")],
             swiftSettings: strictSettings),

@@ -69,9 +69,10 @@ struct TranslatorTests {
         #expect(translator.translate("count", arguments: [1_234_567]) == "1234567 Dinge")
     }
 
-    @Test func textsWithoutArgumentsAreReturnedAsTheyAre() {
-        let translator = Translator(tables: ["de": ["p": "100 %% sicher"]], masterLanguage: "de")
-        #expect(translator.translate("p") == "100 %% sicher")
+    @Test func textsWithoutArgumentsAreFormattedAsGirdersSwiftDidLeavingLonePlaceholders() {
+        let translator = Translator(tables: ["de": ["p": "100 %% sicher", "n": "%d Dinge"]], masterLanguage: "de")
+        #expect(translator.translate("p") == "100 % sicher")
+        #expect(translator.translate("n") == "%d Dinge")
     }
 
     @Test func tablesLoadFromExportedStringsFilesAndStraightFromTheTrmFile() throws {

@@ -35,7 +35,10 @@ private final class TranslatorBox: @unchecked Sendable {
         if let translator { return translator }
         let loaded =
             (try? Translator(bundle: .main))
-            ?? Translator(tables: [:], masterLanguage: Bundle.main.developmentLocalization ?? "en")
+            ?? Translator(
+                tables: [:],
+                masterLanguage: SystemLanguage.development(
+                    of: .main, tables: [], preferred: SystemLanguage.preferred()))
         translator = loaded
         return loaded
     }

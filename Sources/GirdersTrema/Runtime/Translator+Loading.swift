@@ -6,6 +6,27 @@ extension Translator {
         folder: URL, table: String = "messages", masterLanguage: String, language: String? = nil,
         onMiss: (@Sendable (_ key: String, _ language: String) -> Void)? = nil
     ) throws(TremaError) {
+        self.init(
+            tables: try Self.tables(in: folder, table: table), masterLanguage: masterLanguage, language: language,
+            onMiss: onMiss)
+    }
+
+    /// Tables from a bundle's `.lproj` folders, as GirdersSwift found them with nothing configured. The master
+    /// language is Info.plist's development region when the bundle has one, else the only language with a table,
+    /// else the user's (see `SystemLanguage.development`). Never traps, on Linux neither (where
+    /// `Bundle.developmentLocalization` does without an Info.plist).
+    public convenience init(
+        bundle: Bundle, table: String = "messages", language: String? = nil,
+        onMiss: (@Sendable (_ key: String, _ language: String) -> Void)? = nil
+    ) throws(TremaError) {
+        let tables = try Self.tables(in: bundle.resourceURL ?? bundle.bundleURL, table: table)
+        let master = SystemLanguage.development(
+            of: bundle, tables: Array(tables.keys), preferred: SystemLanguage.preferred())
+        self.init(tables: tables, masterLanguage: master, language: language, onMiss: onMiss)
+    }
+
+    /// `<folder>/<lang>.lproj/<table>.strings` for every language that has one.
+    static func tables(in folder: URL, table: String) throws(TremaError) -> [String: [String: String]] {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
@@ -18,18 +39,7 @@ extension Translator {
             guard FileManager.default.fileExists(atPath: file.path) else { continue }
             tables[String(name.dropLast(6))] = StringsFileReader.table(try StringsFileReader.read(contentsOf: file))
         }
-        self.init(tables: tables, masterLanguage: masterLanguage, language: language, onMiss: onMiss)
-    }
-
-    /// Tables from a bundle's `.lproj` folders; the master language is the bundle's development localization
-    /// (`en` when it has none).
-    public convenience init(
-        bundle: Bundle, table: String = "messages", language: String? = nil,
-        onMiss: (@Sendable (_ key: String, _ language: String) -> Void)? = nil
-    ) throws(TremaError) {
-        try self.init(
-            folder: bundle.resourceURL ?? bundle.bundleURL, table: table,
-            masterLanguage: bundle.developmentLocalization ?? "en", language: language, onMiss: onMiss)
+        return tables
     }
 
     /// Tables straight from a trema document: every value's meaning (escapes read).

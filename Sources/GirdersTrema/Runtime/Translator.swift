@@ -32,7 +32,8 @@ public final class Translator: Sendable {
 
     /// The text for `key` in `language` (or ``language``), formatted with `arguments` in that language's locale.
     ///
-    /// Without arguments the text is returned as it is. With arguments, each placeholder is formatted on its own,
+    /// Text without `%` is returned as it is. Otherwise, as GirdersSwift did, it is always formatted (`%%` is one
+    /// `%`, with or without arguments), each placeholder on its own,
     /// so the result is the same on Linux and Apple platforms: numbers without grouping, the language's decimal
     /// separator, `%s` taking Swift strings like `%@` (trema files shared with Android use `%s`), and a
     /// placeholder without an argument left as it is instead of reading garbage. An argument of the wrong kind
@@ -44,7 +45,9 @@ public final class Translator: Sendable {
             onMiss?(key, wanted)
             return "?\(key)?"
         }
-        guard !arguments.isEmpty else { return format }
+        // GirdersSwift always formatted, so `%%` shows as `%` with or without arguments; text without `%` is
+        // returned as it is.
+        guard format.utf8.contains(UInt8(ascii: "%")) else { return format }
         return Self.format(
             format, decimalSeparator: Locale(identifier: found).decimalSeparator ?? ".", arguments: arguments)
     }
@@ -69,7 +72,7 @@ public final class Translator: Sendable {
 
     /// The first of the user's preferred languages that has a table (exactly or by base language), else `master`.
     static func preferredLanguage(among available: [String], master: String) -> String {
-        for preferred in Locale.preferredLanguages {
+        for preferred in SystemLanguage.preferred() {
             if available.contains(preferred) { return preferred }
             let base = String(preferred.prefix { $0 != "-" && $0 != "_" })
             if available.contains(base) { return base }

@@ -38,6 +38,11 @@ let package = Package(
         .testTarget(
             name: "GirdersNetworkingTests", dependencies: ["GirdersNetworking", "GirdersConfig", "GirdersLog"],
             resources: [.copy("Server")], swiftSettings: [.swiftLanguageMode(.v6)]),
+        // GirdersSwift apps' call shapes as they are written there: Swift 5 language mode, bare protocol types.
+        .testTarget(
+            name: "GirdersSwiftCompatibilityTests",
+            dependencies: ["GirdersNetworking", "GirdersDI", "GirdersTrema", "GirdersStorage", "GirdersConfig"],
+            swiftSettings: [.swiftLanguageMode(.v5)]),
         // Runs one large multipart upload in a process of its own, so a test can measure its peak memory.
         .executableTarget(name: "TransferProbe", dependencies: ["GirdersNetworking"], swiftSettings: strictSettings),
         .target(name: "GirdersTrema", swiftSettings: strictSettings),

@@ -21,7 +21,7 @@ enum ReadmeHTTP {
 
         var path: String { "/login" }
         var method: HTTPMethod { .post }
-        var parameters: [String: Any]? {
+        var parameters: Any? {
             switch self {
             case .login(let user, let password): ["user": user, "password": password]
             }

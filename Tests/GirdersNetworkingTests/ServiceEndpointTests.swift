@@ -45,7 +45,7 @@ enum AccountEndpoint: ServiceEndpoint {
         }
     }
 
-    var parameters: [String: Any]? {
+    var parameters: Any? {
         switch self {
         case .login(let user, let password): ["user": user, "password": password]
         case .createAccount(let user, let password, let email): ["user": user, "password": password, "email": email]

@@ -30,7 +30,9 @@ struct UnconfiguredAppTests {
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init))
+        return (
+            process.terminationStatus, String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        )
     }
 
     @Test func translateWithNoTablesAndNoInfoPlistAnswersTheKeyInsteadOfCrashing() throws {
@@ -53,7 +55,8 @@ struct UnconfiguredAppTests {
 
     @Test func aDoublePercentShowsAsOnePercentWithOrWithoutArguments() throws {
         let tables = ["de": "\"safe\" = \"100 %% sicher\";\n\"hello\" = \"Hallo %@, 100 %%\";\n"]
-        #expect(try runApp(tables: tables, environment: ["LANG": "C"], arguments: ["safe"]).lines.first == "100 % sicher")
+        #expect(
+            try runApp(tables: tables, environment: ["LANG": "C"], arguments: ["safe"]).lines.first == "100 % sicher")
         #expect(
             try runApp(tables: tables, environment: ["LANG": "C"], arguments: ["hello", "Ada"]).lines.first
                 == "Hallo Ada, 100 %")

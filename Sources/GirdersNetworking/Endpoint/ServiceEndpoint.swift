@@ -9,7 +9,7 @@ public import Foundation
 ///     var baseURL: URL { URL(string: "https://api.example.com")! }
 ///     var path: String { "/login" }
 ///     var method: HTTPMethod { .post }
-///     var parameters: [String: Any]? {
+///     var parameters: Any? {
 ///         switch self { case .login(let user, let password): ["user": user, "password": password] }
 ///     }
 ///     var requestGenerator: RequestGenerator { SecureRequestGenerator() }
@@ -27,10 +27,20 @@ public protocol ServiceEndpoint {
     var path: String { get }
     /// The method; `GET` by default.
     var method: HTTPMethod { get }
-    /// Parameters: the query for `GET` and `HEAD`, a JSON body otherwise; `nil` (the default) sends neither.
-    var parameters: [String: Any]? { get }
-    /// Query parameters for every method; `nil` by default.
-    var queryParameters: [String: Any]? { get }
+    /// Parameters, typed `Any?` as in GirdersSwift: a dictionary (also `[String: AnyObject]`) or an `Encodable`
+    /// value goes in the query for `GET` and `HEAD` and is the JSON body otherwise; `[URLQueryItem]` is the query
+    /// or a form body; an array is a JSON body, a `String` a text body, `Data` a raw body. `nil` (the default)
+    /// sends nothing; any other value makes the request ``ResponseError/invalidRequest(reason:)`` naming the
+    /// endpoint and the property.
+    ///
+    /// Declare it with exactly this type, `Any?`: a property of another type (`[String: Any]`,
+    /// `[String: AnyObject]?`) is not this requirement but a new property the protocol never reads, and the
+    /// default (`nil`) is used instead. The compiler warns ("nearly matches defaulted requirement") only when the
+    /// property is in the extension that declares the conformance.
+    var parameters: Any? { get }
+    /// Query parameters for every method, typed `Any?` as in GirdersSwift: a dictionary, `[URLQueryItem]` or an
+    /// `Encodable` value; `nil` by default; anything else is ``ResponseError/invalidRequest(reason:)``.
+    var queryParameters: Any? { get }
     /// Extra header fields, applied after the generator's; none by default.
     var headers: [String: String] { get }
     /// The generator the request starts from; ``DefaultRequestGenerator`` by default.
@@ -57,9 +67,9 @@ extension ServiceEndpoint {
     /// `GET`.
     public var method: HTTPMethod { .get }
     /// `nil`: no parameters.
-    public var parameters: [String: Any]? { nil }
+    public var parameters: Any? { nil }
     /// `nil`: no query parameters.
-    public var queryParameters: [String: Any]? { nil }
+    public var queryParameters: Any? { nil }
     /// No extra header fields.
     public var headers: [String: String] { [:] }
     /// ``DefaultRequestGenerator``.
@@ -89,7 +99,9 @@ extension Request {
         } catch {
             request.fail("the baseURL of \(type(of: endpoint)) failed: \(error)")
         }
-        Self.apply(parameters: endpoint.parameters, queryParameters: endpoint.queryParameters, to: &request)
+        EndpointParameters.apply(
+            parameters: endpoint.parameters, queryParameters: endpoint.queryParameters,
+            owner: "\(type(of: endpoint))", to: &request)
         request.updateHTTPHeaderFields(endpoint.headers)
         self.init(request)
     }

@@ -32,6 +32,20 @@ public func withJSONBody(dictionary: [String: Any]) -> RequestTransform {
     return { (request: consuming MutableRequest) in request.settingBody(encoded, contentType: "application/json") }
 }
 
+/// Serialises a GirdersSwift-style parameter array as the JSON body with `Content-Type: application/json`; an
+/// element that is not JSON is recorded as a failure, never a crash.
+public func withJSONBody(array: [Any]) -> RequestTransform {
+    let encoded: Result<Data, ResponseError>
+    if JSONSerialization.isValidJSONObject(array),
+        let data = try? JSONSerialization.data(withJSONObject: array, options: [.sortedKeys])
+    {
+        encoded = .success(data)
+    } else {
+        encoded = .failure(.invalidRequest(reason: "the parameter array of \(array.count) elements is not valid JSON"))
+    }
+    return { (request: consuming MutableRequest) in request.settingBody(encoded, contentType: "application/json") }
+}
+
 /// An `application/x-www-form-urlencoded` body from fields in order (repeated names allowed).
 public func withFormBody(_ fields: [URLQueryItem]) -> RequestTransform {
     let data = Data(QueryEncoding.encode(fields, spaceAsPlus: true).utf8)

@@ -30,24 +30,26 @@ public typealias RequestTransform = @Sendable (consuming MutableRequest) -> Muta
 /// }
 /// ```
 public protocol RequestGenerator {
-    /// The request every call with `method` starts from.
+    /// The request every call with `method` starts from. The default, as in GirdersSwift, is
+    /// `request(withMethod: method) |> withJsonSupport` (`Accept: application/json`).
     func generateRequest(withMethod method: HTTPMethod) -> MutableRequest
 }
 
 extension RequestGenerator {
+    /// GirdersSwift's default: `request(withMethod: method) |> withJsonSupport`.
+    public func generateRequest(withMethod method: HTTPMethod) -> MutableRequest {
+        request(withMethod: method) |> withJsonSupport
+    }
+
     /// An empty ``MutableRequest`` with `method`: the start of a pipe.
     public func request(withMethod method: HTTPMethod) -> MutableRequest {
         MutableRequest(method: method)
     }
 }
 
-/// The generator used when none is given: an empty request with the method and nothing else.
+/// The generator used when none is given, GirdersSwift's `StandardRequestGenerator`: the method and
+/// `Accept: application/json`, nothing else.
 public struct DefaultRequestGenerator: RequestGenerator, Sendable {
     /// The default generator.
     public init() {}
-
-    /// An empty request with `method`.
-    public func generateRequest(withMethod method: HTTPMethod) -> MutableRequest {
-        request(withMethod: method)
-    }
 }

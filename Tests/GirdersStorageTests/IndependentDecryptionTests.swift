@@ -7,18 +7,7 @@ struct IndependentDecryptionTests {
     func pythonRead(
         _ folder: URL, _ mode: String, _ secret: String, _ name: String
     ) throws -> (status: Int32, output: Data) {
-        let script = try #require(
-            Bundle.module.url(forResource: "decrypt_store", withExtension: "py", subdirectory: "Scripts"))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, folder.path, mode, secret, name]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = Pipe()
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, data)
+        try runPython("decrypt_store", [folder.path, mode, secret, name])
     }
 
     @Test func pythonDecryptsARawKeyStoreFromTheFormatDescriptionAlone() throws {

@@ -6,20 +6,6 @@ import Testing
 struct MigrationTests {
     static let keyHex = String(repeating: "5a", count: 32)
 
-    func runPython(_ script: String, _ arguments: [String]) throws -> (status: Int32, output: Data) {
-        let url = try #require(Bundle.module.url(forResource: script, withExtension: "py", subdirectory: "Scripts"))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", url.path] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = Pipe()
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, data)
-    }
-
     @Test func aVersionOneStoreOpensKeepsEveryValueAndIsMigratedToVersionTwo() throws {
         let folder = try temporaryFolder().appendingPathComponent("store")
         #expect(try runPython("write_v1_store", [folder.path, Self.keyHex, "token=t0k3n", "user=ada"]).status == 0)

@@ -125,7 +125,8 @@ public final class FileSecureStorage: SecureStorage {
                 let item: (name: String, value: Data)?
                 do throws(StorageError) {
                     item = try ItemFolder.read(
-                        try StoreItem.fileName(for: name, nameKey: keys.names), in: folder, context: keys.item)
+                        try StoreItem.fileName(for: name, nameKey: keys.names), in: folder, context: keys.item,
+                        expectedName: name)
                 } catch {
                     if try refresh(&keys) { continue }
                     throw error
@@ -186,7 +187,8 @@ public final class FileSecureStorage: SecureStorage {
     /// - Throws: any error of reading or writing before the new header is in place; the store is unchanged.
     public func rekey(to newKey: StorageKey) throws(StorageError) {
         try locked(exclusive: true) { keys throws(StorageError) in
-            let next = try StoreOpener.keys(for: newKey, after: keys.header, folder: folderPath)
+            let next = try StoreOpener.newKeys(
+                for: newKey, generation: try keys.header.nextGeneration(path: headerPath))
             try StoreOpener.switchGeneration(&keys, to: next, folder: folderPath)
         }
     }

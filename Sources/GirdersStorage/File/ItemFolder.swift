@@ -8,13 +8,14 @@ enum ItemFolder {
         try StoreFolder.entries(folder).filter { !$0.hasPrefix(".") }
     }
 
-    /// The name and value in the item file `fileName`, or `nil` when there is no such file.
+    /// The name and value in the item file `fileName`, or `nil` when there is no such file. `expectedName` is
+    /// the name `fileName` was derived from, when the caller knows it.
     static func read(
-        _ fileName: String, in folder: String, context: StoreItem.Context
+        _ fileName: String, in folder: String, context: StoreItem.Context, expectedName: String? = nil
     ) throws(StorageError) -> (name: String, value: Data)? {
         let path = folder + "/" + fileName
         guard let bytes = try DurableFile.read(path, maximumSize: StoreItem.maximumLength) else { return nil }
-        return try StoreItem.open(bytes, fileName: fileName, context: context, path: path)
+        return try StoreItem.open(bytes, fileName: fileName, context: context, path: path, expectedName: expectedName)
     }
 
     /// Every item in `folder`, each checked (tag, embedded name, file name).

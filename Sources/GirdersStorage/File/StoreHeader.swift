@@ -75,6 +75,10 @@ struct StoreHeader: Equatable {
             generation: generation, checkNonce: Array(bytes[30..<42]), checkTag: Array(bytes[42..<58]))
     }
 
+    /// A header for keys that have none yet (while the real one is being made from them).
+    static let placeholder = StoreHeader(
+        version: currentVersion, derivation: 0, iterations: 0, salt: [], generation: 1, checkNonce: [], checkTag: [])
+
     /// Whether `encryptionKey` is the key this header was made with.
     func verifies(_ encryptionKey: [UInt8]) -> Bool {
         (try? Crypto.open([], tag: checkTag[...], key: encryptionKey, nonce: checkNonce[...], aad: prefix)) != nil

@@ -60,9 +60,10 @@ enum StoreItem {
     }
 
     /// The name and value in the item file `fileName`, after checking its tag, its version, that the embedded
-    /// name is valid UTF-8 and that the name's HMAC is the file name.
+    /// name is valid UTF-8 and that the name's HMAC is the file name. `expectedName`, when the caller derived
+    /// `fileName` from it, stands in for that HMAC: an embedded name equal to it needs no second one.
     static func open(
-        _ bytes: [UInt8], fileName: String, context: Context, path: String
+        _ bytes: [UInt8], fileName: String, context: Context, path: String, expectedName: String? = nil
     ) throws(StorageError) -> (name: String, value: Data) {
         func corrupted(_ reason: String) -> StorageError { .corrupted(path: path, reason: reason) }
         guard bytes.count >= minimumLength else { throw corrupted("truncated item (\(bytes.count) bytes)") }
@@ -86,7 +87,7 @@ enum StoreItem {
         guard nameLength <= count - 4 else { throw corrupted("the name length \(nameLength) exceeds the item") }
         guard let name = String(validating: Array(plaintext[(count - 4 - nameLength)..<(count - 4)]), as: UTF8.self)
         else { throw corrupted("the embedded name is not valid UTF-8") }
-        guard try self.fileName(for: name, nameKey: context.nameKey) == fileName else {
+        if name != expectedName, try self.fileName(for: name, nameKey: context.nameKey) != fileName {
             throw corrupted("the embedded name does not belong to this file name")
         }
         plaintext.count = count - 4 - nameLength

@@ -64,6 +64,17 @@ enum StoreOpener {
     private static func create(folder: String, key: StorageKey) throws(StorageError) -> StoreKeys {
         let headerPath = folder + "/store.header"
         try checkCreatable(folder: folder, key: key)
+        let keys = try newKeys(for: key, generation: 1)
+        try DurableFile.makeFolder(folder + "/items-1")
+        guard try DurableFile.write(keys.header.bytes, to: headerPath, replacing: false) else {
+            throw .unavailable(reason: "\(headerPath) was created by someone not holding the store's lock; open again")
+        }
+        return keys
+    }
+
+    /// The keys and header for `key` with a fresh salt (the store identifier) at `generation`: a new store, or the
+    /// target of a re-key. A missing key file is created.
+    static func newKeys(for key: StorageKey, generation: UInt32) throws(StorageError) -> StoreKeys {
         let salt: [UInt8]
         do {
             salt = try Crypto.randomBytes(StoreHeader.saltLength)
@@ -73,35 +84,10 @@ enum StoreOpener {
         let iterations = try key.newIterations()
         var master = try key.masterKey(salt: salt, iterations: iterations, creatingKeyFile: true)
         defer { Secret.wipe(&master) }
-        let header = try StoreHeader.make(
-            derivation: key.derivationCode, iterations: iterations, salt: salt, generation: 1,
-            encryptionKey: try StoreKeys(master: master, header: .placeholder).encryption)
-        try DurableFile.makeFolder(folder + "/items-1")
-        guard try DurableFile.write(header.bytes, to: headerPath, replacing: false) else {
-            throw .unavailable(reason: "\(headerPath) was created by someone not holding the store's lock; open again")
-        }
-        return try StoreKeys(master: master, header: header)
-    }
-
-    /// The keys for `newKey`, with a new salt (store identifier) and the next generation.
-    static func keys(
-        for newKey: StorageKey, after current: StoreHeader, folder: String
-    ) throws(StorageError)
-        -> StoreKeys
-    {
-        let salt: [UInt8]
-        do {
-            salt = try Crypto.randomBytes(StoreHeader.saltLength)
-        } catch {
-            throw .unavailable(reason: error.reason)
-        }
-        let iterations = try newKey.newIterations()
-        var master = try newKey.masterKey(salt: salt, iterations: iterations, creatingKeyFile: true)
-        defer { Secret.wipe(&master) }
         var keys = try StoreKeys(master: master, header: .placeholder)
         keys.header = try StoreHeader.make(
-            derivation: newKey.derivationCode, iterations: iterations, salt: salt,
-            generation: try current.nextGeneration(path: folder + "/store.header"), encryptionKey: keys.encryption)
+            derivation: key.derivationCode, iterations: iterations, salt: salt, generation: generation,
+            encryptionKey: keys.encryption)
         return keys
     }
 
@@ -141,10 +127,4 @@ enum StoreOpener {
         }
         StoreFolder.removeGeneration(oldFolder)
     }
-}
-
-extension StoreHeader {
-    /// A header for keys that have none yet (while the real one is being made from them).
-    static let placeholder = StoreHeader(
-        version: currentVersion, derivation: 0, iterations: 0, salt: [], generation: 1, checkNonce: [], checkTag: [])
 }

@@ -12,13 +12,49 @@ extension Date {
         RFC3339Date.string(from: self, includingMilliseconds: includingMilliseconds)
     }
 
-    /// Parses RFC 822/1123 dates and the HTTP date forms; see ``HTTPDate/parse(_:)``.
-    public static func parseRFC822Timestamp(_ text: String) -> Date? {
-        HTTPDate.parse(text)
+    /// Parses RFC 822/1123 dates and the HTTP date forms, including GirdersSwift's twelve (with or without the
+    /// weekday, the seconds and the zone; no zone is GMT); see ``HTTPDate/parse(_:checksWeekday:)``.
+    ///
+    /// - Parameter strict: when `true`, a weekday that does not match the date gives `nil`; GirdersSwift, and the
+    ///   default, ignore it.
+    public static func parseRFC822Timestamp(_ text: String, strict: Bool = false) -> Date? {
+        HTTPDate.parse(text, checksWeekday: strict)
     }
 
-    /// Parses RFC 3339 timestamps; see ``RFC3339Date/parse(_:)``.
+    /// Parses RFC 3339 timestamps and GirdersSwift's other forms (no offset is UTC; `-0800` without the colon);
+    /// see ``RFC3339Date/parse(_:acceptingGirdersSwiftForms:)``.
     public static func parseRFC3339Timestamp(_ text: String) -> Date? {
-        RFC3339Date.parse(text)
+        RFC3339Date.parse(text, acceptingGirdersSwiftForms: true)
+    }
+
+    /// GirdersSwift's formatter cache: a `DateFormatter` for `format` with the `en_US_POSIX` locale and GMT,
+    /// made once per thread and format and reused (a formatter must not be shared across threads).
+    @available(
+        *, deprecated,
+        message: "use RFC3339Date / HTTPDate (parse and string(from:)), several times faster, or Date.FormatStyle"
+    )
+    public static func dateFormatter(withFormat format: String) -> DateFormatter {
+        let cache = Thread.current.threadDictionary
+        let key = "GirdersNetworking.dateFormatter." + format
+        if let formatter = cache[key] as? DateFormatter { return formatter }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(secondsFromGMT: 0)
+        formatter.dateFormat = format
+        cache[key] = formatter
+        return formatter
+    }
+}
+
+/// GirdersSwift's `String` date parsers.
+extension String {
+    /// The RFC 822/1123 date this string holds, or `nil`; see ``Foundation/Date/parseRFC822Timestamp(_:strict:)``.
+    public func parseRFC822Timestamp(strict: Bool = false) -> Date? {
+        HTTPDate.parse(self, checksWeekday: strict)
+    }
+
+    /// The RFC 3339 timestamp this string holds, or `nil`; see ``Foundation/Date/parseRFC3339Timestamp(_:)``.
+    public func parseRFC3339Timestamp() -> Date? {
+        RFC3339Date.parse(self, acceptingGirdersSwiftForms: true)
     }
 }

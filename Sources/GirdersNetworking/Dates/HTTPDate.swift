@@ -4,13 +4,17 @@ public import Foundation
 ///
 /// Parsing accepts the three forms of RFC 9110 section 5.6.7 (IMF-fixdate `Sun, 06 Nov 1994 08:49:37 GMT`,
 /// RFC 850 `Sunday, 06-Nov-94 08:49:37 GMT`, asctime `Sun Nov  6 08:49:37 1994`) and RFC 822/1123 leniently: the
-/// weekday is optional (and not checked), the day has 1 or 2 digits, the year 2 (`70`-`99` are 19xx, the rest
-/// 20xx) or 4, seconds are optional, and the zone is `GMT`, `UT`, `UTC`, `Z`, a US zone (`EST` ... `PDT`) or a
-/// numeric offset (`+0200`). Formatting writes IMF-fixdate with a literal `GMT`. Pure functions: thread-safe.
+/// weekday is optional (and, unless `checksWeekday`, not checked, as in GirdersSwift), the day has 1 or 2 digits,
+/// the year 2 (`70`-`99` are 19xx, the rest 20xx) or 4, seconds are optional, and the zone is `GMT`, `UT`, `UTC`,
+/// `Z`, a US zone (`EST` ... `PDT`), a numeric offset (`+0200`) or missing (GMT, as GirdersSwift read
+/// `19 May 2002 15:21`). Formatting writes IMF-fixdate with a literal `GMT`. Pure functions: thread-safe.
 public enum HTTPDate {
     /// Parses any of the accepted forms, or returns `nil`.
-    public static func parse(_ text: String) -> Date? {
-        ASCIIScanner.scan(text) { parse(&$0) }
+    ///
+    /// - Parameter checksWeekday: when `true`, a weekday that is present must be the date's own
+    ///   (`Sun, 09 May 2002 ...` is then `nil`: 9 May 2002 was a Thursday); a missing weekday is still accepted.
+    public static func parse(_ text: String, checksWeekday: Bool = false) -> Date? {
+        ASCIIScanner.scan(text) { parse(&$0, checksWeekday: checksWeekday) }
     }
 
     /// IMF-fixdate in GMT: `Sun, 06 Nov 1994 08:49:37 GMT`. Fractions of a second are dropped. IMF-fixdate has a
@@ -43,12 +47,17 @@ public enum HTTPDate {
     ].map { Array($0.utf8) }
     static let packedMonths: [UInt64] = monthNames.map { name in name.reduce(0) { $0 << 8 | UInt64($1 | 0x20) } }
 
-    static func parse(_ scanner: inout ASCIIScanner) -> Date? {
+    static func parse(_ scanner: inout ASCIIScanner, checksWeekday: Bool) -> Date? {
         scanner.skipSpaces()
+        var weekday: Int?
         if let byte = scanner.current, (byte | 0x20) >= 0x61, (byte | 0x20) <= 0x7A {
-            _ = scanner.word()  // the weekday: optional and not checked
+            let word = scanner.word()
+            if checksWeekday {
+                guard let index = weekdayIndex(word) else { return nil }
+                weekday = index
+            }
             if !scanner.expect(UInt8(ascii: ",")) {
-                return asctime(&scanner)
+                return asctime(&scanner, weekday: weekday)
             }
             scanner.skipSpaces()
         }
@@ -60,14 +69,31 @@ public enum HTTPDate {
         scanner.skipSpaces()
         guard let (hour, minute, second) = time(&scanner) else { return nil }
         scanner.skipSpaces()
-        guard let offset = zone(&scanner) else { return nil }
-        scanner.skipSpaces()
+        var offset = 0
+        if !scanner.isAtEnd {
+            guard let zoneOffset = zone(&scanner) else { return nil }
+            offset = zoneOffset
+            scanner.skipSpaces()
+        }
         guard scanner.isAtEnd else { return nil }
-        return make(year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: offset)
+        return make(
+            year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: offset,
+            weekday: weekday)
+    }
+
+    static let weekdayFullNames: [(packed: UInt64, length: Int)] = [
+        "sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
+    ].map { name in (name.utf8.prefix(8).reduce(0) { $0 << 8 | UInt64($1) }, name.utf8.count) }
+    static let packedWeekdays: [UInt64] = weekdayNames.map { name in name.reduce(0) { $0 << 8 | UInt64($1 | 0x20) } }
+
+    /// The weekday (0 is Sunday) a word names, short (`Sun`) or full (`Sunday`), in any case.
+    static func weekdayIndex(_ word: (packed: UInt64, length: Int)) -> Int? {
+        if word.length == 3 { return packedWeekdays.firstIndex(of: word.packed) }
+        return weekdayFullNames.firstIndex { $0.packed == word.packed && $0.length == word.length }
     }
 
     /// `Nov  6 08:49:37 1994` after the weekday (asctime, always GMT).
-    static func asctime(_ scanner: inout ASCIIScanner) -> Date? {
+    static func asctime(_ scanner: inout ASCIIScanner, weekday: Int?) -> Date? {
         scanner.skipSpaces()
         guard let month = month(&scanner) else { return nil }
         scanner.skipSpaces()
@@ -78,7 +104,9 @@ public enum HTTPDate {
         guard let year = scanner.number(minimumDigits: 4, maximumDigits: 4)?.value else { return nil }
         scanner.skipSpaces()
         guard scanner.isAtEnd else { return nil }
-        return make(year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: 0)
+        return make(
+            year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: 0,
+            weekday: weekday)
     }
 
     static func separator(_ scanner: inout ASCIIScanner) -> Bool {
@@ -128,9 +156,13 @@ public enum HTTPDate {
         return usZones.first { $0.0 == word.packed }?.1
     }
 
-    static func make(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, offset: Int) -> Date? {
+    /// The date, or `nil` for a day the month does not have or a `weekday` (0 is Sunday) that is not the date's.
+    static func make(
+        year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, offset: Int, weekday: Int?
+    ) -> Date? {
         guard (1...CivilCalendar.daysInMonth(year: year, month: month)).contains(day) else { return nil }
         let days = CivilCalendar.days(year: year, month: month, day: day)
+        if let weekday, CivilCalendar.weekday(fromDays: days) != weekday { return nil }
         return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3600 + minute * 60 + second - offset))
     }
 }

@@ -7,8 +7,11 @@ public import Foundation
 /// including out-of-range fields such as February 30, gives `nil`. Pure functions: thread-safe, nothing cached.
 public enum RFC3339Date {
     /// Parses a timestamp, or returns `nil`.
-    public static func parse(_ text: String) -> Date? {
-        ASCIIScanner.scan(text) { parse(&$0) }
+    ///
+    /// - Parameter acceptingGirdersSwiftForms: when `true`, also GirdersSwift's non-RFC forms: no offset (UTC,
+    ///   `2002-05-09T15:21:00`) and an offset without its colon (`-0800`, `+0000`, `-0000`).
+    public static func parse(_ text: String, acceptingGirdersSwiftForms: Bool = false) -> Date? {
+        ASCIIScanner.scan(text) { parse(&$0, lenient: acceptingGirdersSwiftForms) }
     }
 
     /// Formats in UTC: `2026-11-22T13:30:56Z`, or with milliseconds `2026-11-22T13:30:56.123Z` (truncated).
@@ -40,7 +43,7 @@ public enum RFC3339Date {
         }
     }
 
-    static func parse(_ scanner: inout ASCIIScanner) -> Date? {
+    static func parse(_ scanner: inout ASCIIScanner, lenient: Bool) -> Date? {
         guard let year = scanner.number(minimumDigits: 4, maximumDigits: 4)?.value, scanner.expect(0x2D),
             let month = scanner.number(minimumDigits: 2, maximumDigits: 2)?.value, scanner.expect(0x2D),
             let day = scanner.number(minimumDigits: 2, maximumDigits: 2)?.value,
@@ -68,23 +71,24 @@ public enum RFC3339Date {
             }
             if digits == 0 { return nil }
         }
-        guard let offset = zoneOffset(&scanner), scanner.isAtEnd else { return nil }
+        guard let offset = zoneOffset(&scanner, lenient: lenient), scanner.isAtEnd else { return nil }
         let days = CivilCalendar.days(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
 
-    /// `Z`, `z` or `±hh:mm`, in seconds east of UTC.
-    static func zoneOffset(_ scanner: inout ASCIIScanner) -> Int? {
-        guard let byte = scanner.current else { return nil }
+    /// `Z`, `z` or `±hh:mm`, in seconds east of UTC; when `lenient`, also `±hhmm` and nothing (UTC).
+    static func zoneOffset(_ scanner: inout ASCIIScanner, lenient: Bool) -> Int? {
+        guard let byte = scanner.current else { return lenient ? 0 : nil }
         if byte == UInt8(ascii: "Z") || byte == UInt8(ascii: "z") {
             scanner.position += 1
             return 0
         }
         guard byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") else { return nil }
         scanner.position += 1
-        guard let hours = scanner.number(minimumDigits: 2, maximumDigits: 2)?.value, scanner.expect(0x3A),
-            let minutes = scanner.number(minimumDigits: 2, maximumDigits: 2)?.value, hours < 24, minutes < 60
+        guard let hours = scanner.number(minimumDigits: 2, maximumDigits: 2)?.value,
+            scanner.expect(0x3A) || lenient, let minutes = scanner.number(minimumDigits: 2, maximumDigits: 2)?.value,
+            hours < 24, minutes < 60
         else { return nil }
         let offset = hours * 3600 + minutes * 60
         return byte == UInt8(ascii: "-") ? -offset : offset

@@ -65,7 +65,7 @@ public struct ResponseHandlerChain: Sendable {
 }
 
 extension JSONDecoder {
-    /// A `JSONDecoder` whose dates are RFC 3339 strings, read with ``RFC3339Date/parse(_:)`` (0 to 9 fraction
+    /// A `JSONDecoder` whose dates are RFC 3339 strings, read with ``RFC3339Date/parse(_:acceptingGirdersSwiftForms:)`` (0 to 9 fraction
     /// digits, `Z` or offsets); a date in another form fails with the coding path.
     @Sendable public static func girders() -> JSONDecoder {
         let decoder = JSONDecoder()

@@ -1,6 +1,6 @@
 public import Foundation
 
-// Generator functions for headers, query, URL, timeout and TLS.
+// Generator functions for headers, query, URL and timeout.
 
 /// Asks for JSON: `Accept: application/json`. The body functions set `Content-Type` themselves.
 public func withJsonSupport(_ request: consuming MutableRequest) -> MutableRequest {
@@ -58,14 +58,6 @@ public func withTimeout(_ seconds: TimeInterval) -> RequestTransform {
         } else {
             request.fail("the timeout must be positive, not \(seconds)")
         }
-        return request
-    }
-}
-
-/// Trust anchors and a client identity for TLS; see ``TLSCredentials`` for what each platform supports.
-public func withSSLCredentials(_ credentials: TLSCredentials) -> RequestTransform {
-    { (request: consuming MutableRequest) in
-        request.tlsCredentials = credentials
         return request
     }
 }

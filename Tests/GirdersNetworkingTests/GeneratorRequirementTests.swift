@@ -31,7 +31,7 @@ struct ExplicitStagesGenerator: RequestGenerator {
 
 extension UsesNetworkingDefaults {
     struct GeneratorRequirementTests {
-        let url = URL(string: "https://api.example.com/items")!
+        let url = URL(fileURLWithPath: "/items")
 
         func built(_ generator: some RequestGenerator, method: HTTPMethod = .get) -> Request {
             var request = generator.generateRequest(withMethod: method)

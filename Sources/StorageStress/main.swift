@@ -1,11 +1,27 @@
-// A helper for GirdersStorage's process tests: writes keys into a file store and reports each completed write.
+// A helper for GirdersStorage's process tests.
 //
 // usage: StorageStress <folder> <key-hex> <prefix> <count>
-// Prints "done <i>" after the i-th durable write of "<prefix>-<i>" = "value-<prefix>-<i>".
+//   writes keys into a file store; prints "done <i>" after the i-th durable write of
+//   "<prefix>-<i>" = "value-<prefix>-<i>".
+// usage: StorageStress shared <key> [<value>]
+//   GirdersSwift's call shape: with a value, KeychainStorage.shared.save(string:forKey:); then prints
+//   KeychainStorage.shared.string(forKey:) (or "nil") and the store's folder, one per line.
 import Foundation
 import GirdersStorage
 
 let arguments = CommandLine.arguments
+if arguments.count >= 3, arguments[1] == "shared" {
+    if arguments.count == 4, !KeychainStorage.shared.save(string: arguments[3], forKey: arguments[2]) {
+        exit(1)
+    }
+    let value = KeychainStorage.shared.string(forKey: arguments[2]) ?? "nil"
+    #if !(canImport(Security) && canImport(LocalAuthentication))
+    print(value, KeychainStorage.shared.folder.path, separator: "\n")
+    #else
+    print(value)
+    #endif
+    exit(0)
+}
 guard arguments.count == 5, let count = Int(arguments[4]) else {
     FileHandle.standardError.write(Data("usage: StorageStress <folder> <key-hex> <prefix> <count>\n".utf8))
     exit(2)

@@ -6,6 +6,9 @@ import Security
 /// A ``SecureStorage`` in the Apple keychain (generic passwords of one service), with an accessibility
 /// level, an optional access group, and biometric protection for single items.
 public final class KeychainStorage: SecureStorage {
+    /// GirdersSwift's shared store: the main bundle's service, accessible after the first unlock.
+    public static let shared = KeychainStorage()
+
     /// When items can be read.
     public enum Accessibility: Sendable {
         /// While the device is unlocked.

@@ -2,6 +2,12 @@ import Foundation
 import GirdersDI
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 struct GirdersSwiftSemanticsTests {
     @Test func singletonsResolveToTheSameInstanceForProtocolAndClassTypes() throws {
         let container = Container()
@@ -68,6 +74,10 @@ struct GirdersSwiftSemanticsTests {
 @Suite(.serialized)
 struct SharedContainerTests {
     @Test func theStaticCallsUseTheSharedContainer() throws {
+        try withSharedContainerLock { try staticCallsUseTheSharedContainer() }
+    }
+
+    func staticCallsUseTheSharedContainer() throws {
         defer { Container.shared.removeAll() }
         Container.addSingleton { () -> SomeServiceProtocol in SomeService() }
         Container.addPerRequest { SomeService() }
@@ -81,9 +91,24 @@ struct SharedContainerTests {
     }
 
     @Test func removeAllResetsTheSharedContainer() {
+        withSharedContainerLock { removeAllResetsIt() }
+    }
+
+    func removeAllResetsIt() {
         Container.addPerRequest { SomeService() }
         Container.shared.removeAll()
         #expect(!Container.shared.isRegistered(SomeService.self))
         #expect(throws: ContainerError.self) { let _: SomeService = try Container.resolveOrThrow() }
     }
+}
+
+/// Runs `body` holding the lock every test target that touches `Container.shared` takes (GirdersDITests and
+/// GirdersSwiftCompatibilityTests run in one process, in parallel, and `removeAll` or `cleanup` in one would pull
+/// registrations from under the other's `resolve()`).
+func withSharedContainerLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("girders-shared-container.lock").path
+    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    if descriptor >= 0 { flock(descriptor, LOCK_EX) }
+    defer { if descriptor >= 0 { close(descriptor) } }
+    return try body()
 }

@@ -2,6 +2,12 @@ import Foundation
 import GirdersDI
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 // GirdersSwift's dependency-injection call shapes: protocol services, singletons and per-request factories
 // registered on `Container`, resolved by the type the call site asks for, and lazy properties.
 
@@ -32,19 +38,51 @@ class UsesServices {
     lazy var stampService: StampServiceProtocol = Container.resolve()
 }
 
+@Suite(.serialized)
 struct ContainerCallShapeTests {
     @Test func singletonsAndPerRequestFactoriesResolveAsInGirdersSwift() {
-        Container.addSingleton { () -> GreetingServiceProtocol in
-            return GreetingService()
+        withSharedContainerLock {
+            Container.addSingleton { () -> GreetingServiceProtocol in
+                return GreetingService()
+            }
+            Container.addPerRequest { () -> StampServiceProtocol in
+                return StampService()
+            }
+            let first: GreetingServiceProtocol = Container.resolve()
+            let second: GreetingServiceProtocol = Container.resolve()
+            #expect(first.greeting() == second.greeting())
+            let user = UsesServices()
+            #expect(user.greetingService.greeting() == first.greeting())
+            #expect(user.stampService.stamp() != UsesServices().stampService.stamp())
         }
-        Container.addPerRequest { () -> StampServiceProtocol in
-            return StampService()
-        }
-        let first: GreetingServiceProtocol = Container.resolve()
-        let second: GreetingServiceProtocol = Container.resolve()
-        #expect(first.greeting() == second.greeting())
-        let user = UsesServices()
-        #expect(user.greetingService.greeting() == first.greeting())
-        #expect(user.stampService.stamp() != UsesServices().stampService.stamp())
     }
+
+    @available(*, deprecated, message: "exercises GirdersSwift's deprecated Container.cleanup()")
+    @Test func cleanupRemovesEveryRegistrationAndSingletonAsInGirdersSwift() throws {
+        try withSharedContainerLock {
+            Container.addSingleton { () -> GreetingServiceProtocol in
+                return GreetingService()
+            }
+            let before: GreetingServiceProtocol = Container.resolve()
+            Container.cleanup()
+            #expect(throws: ContainerError.self) { let _: GreetingServiceProtocol = try Container.resolveOrThrow() }
+            Container.addSingleton { () -> GreetingServiceProtocol in
+                return GreetingService()
+            }
+            let after: GreetingServiceProtocol = try Container.resolveOrThrow()
+            #expect(after.greeting() != before.greeting(), "the old singleton is gone")
+            Container.cleanup()
+        }
+    }
+}
+
+/// Runs `body` holding the lock every test target that touches `Container.shared` takes (GirdersDITests and
+/// GirdersSwiftCompatibilityTests run in one process, in parallel, and `removeAll` or `cleanup` in one would pull
+/// registrations from under the other's `resolve()`).
+func withSharedContainerLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("girders-shared-container.lock").path
+    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    if descriptor >= 0 { flock(descriptor, LOCK_EX) }
+    defer { if descriptor >= 0 { close(descriptor) } }
+    return try body()
 }

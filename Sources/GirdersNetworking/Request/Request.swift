@@ -78,7 +78,7 @@ public struct Request: Sendable, Equatable {
     /// `parameters` is `nil`.
     public init(
         URL url: URL,
-        method: HTTPMethod,
+        method: HTTPMethod = .get,
         parameters: [String: Any]? = nil,
         queryParameters: [String: Any]? = nil,
         requestGenerator: any RequestGenerator = DefaultRequestGenerator()

@@ -22,6 +22,14 @@ public final class URLSessionTransport: HTTPTransport {
         self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     }
 
+    /// A transport with an existing session's configuration: its cookies, cache, credential storage, extra
+    /// headers, timeouts and `URLProtocol` classes (so a mocking protocol keeps working), in a session of the
+    /// transport's own. The existing session's delegate and tasks are not used: redirects, TLS credentials and
+    /// transfers need the transport's delegate.
+    public convenience init(session: URLSession) {
+        self.init(configuration: session.configuration)
+    }
+
     deinit {
         session.finishTasksAndInvalidate()
     }

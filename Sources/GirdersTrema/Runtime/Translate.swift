@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The translator ``translate(_:_:)`` reads: GirdersSwift's `messages` table from the main bundle unless
 /// replaced.
@@ -10,6 +10,11 @@ public enum Translation {
     public static var shared: Translator {
         get { state.current }
         set { state.replace(with: newValue) }
+    }
+
+    /// The translator of `bundle`'s `messages` tables, loaded on first use and kept.
+    static func translator(for bundle: Bundle) -> Translator {
+        state.translator(for: bundle)
     }
 }
 
@@ -24,21 +29,26 @@ public func translate(_ key: String, language: String, _ arguments: any CVarArg.
     Translation.shared.translate(key, language: language, arguments: arguments)
 }
 
-/// The lock box behind ``Translation/shared``.
+/// GirdersSwift's `translate(_:_:bundle:)`: ``translate(_:_:)`` with the `messages` tables of `bundle`, loaded once
+/// per bundle and kept. A bundle whose tables cannot be read translates every key to `?key?`.
+@available(*, deprecated, message: "make a Translator(bundle:) once and call translate(_:arguments:) on it")
+public func translate(_ key: String, _ arguments: any CVarArg..., bundle: Bundle) -> String {
+    Translation.translator(for: bundle).translate(key, arguments: arguments)
+}
+
+/// The lock box behind ``Translation/shared`` and the per-bundle translators.
+///
+/// `@unchecked Sendable` is sound because both stored properties are only touched while `lock` is held.
 private final class TranslatorBox: @unchecked Sendable {
     private let lock = NSLock()
     private var translator: Translator?
+    private var bundleTranslators: [String: Translator] = [:]
 
     var current: Translator {
         lock.lock()
         defer { lock.unlock() }
         if let translator { return translator }
-        let loaded =
-            (try? Translator(bundle: .main))
-            ?? Translator(
-                tables: [:],
-                masterLanguage: SystemLanguage.development(
-                    of: .main, tables: [], preferred: SystemLanguage.preferred()))
+        let loaded = Self.load(.main)
         translator = loaded
         return loaded
     }
@@ -47,5 +57,23 @@ private final class TranslatorBox: @unchecked Sendable {
         lock.lock()
         translator = newValue
         lock.unlock()
+    }
+
+    func translator(for bundle: Bundle) -> Translator {
+        lock.lock()
+        defer { lock.unlock() }
+        if let translator = bundleTranslators[bundle.bundlePath] { return translator }
+        let loaded = Self.load(bundle)
+        bundleTranslators[bundle.bundlePath] = loaded
+        return loaded
+    }
+
+    /// The bundle's `messages` tables, or an empty translator (every key `?key?`) when they cannot be read.
+    static func load(_ bundle: Bundle) -> Translator {
+        (try? Translator(bundle: bundle))
+            ?? Translator(
+                tables: [:],
+                masterLanguage: SystemLanguage.development(
+                    of: bundle, tables: [], preferred: SystemLanguage.preferred()))
     }
 }

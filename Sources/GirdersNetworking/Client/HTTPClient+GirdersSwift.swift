@@ -1,0 +1,25 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+public import FoundationNetworking
+#else
+public import Foundation
+#endif
+
+/// GirdersSwift's `HTTPClient` initialisers.
+extension HTTPClient {
+    /// GirdersSwift's `HTTPClient(handlers:)`: `handlers` are asked first, then the standard chain (GirdersSwift
+    /// had no standard chain, so a type none of its handlers knew decoded to `nil`).
+    @available(*, deprecated, message: "use HTTPClient(responseHandlers: .standard.prepending(handler))")
+    public convenience init(handlers: [any ResponseHandler]) {
+        self.init(responseHandlers: ResponseHandlerChain(handlers + ResponseHandlerChain.standard.handlers))
+    }
+
+    /// GirdersSwift's `HTTPClient(urlSession:handlers:)`: a client on ``URLSessionTransport/init(session:)``, so
+    /// with the session's configuration (see there for what is and is not shared).
+    public convenience init(urlSession: URLSession, handlers: [any ResponseHandler] = []) {
+        self.init(
+            transport: URLSessionTransport(session: urlSession),
+            responseHandlers: ResponseHandlerChain(handlers + ResponseHandlerChain.standard.handlers))
+    }
+}

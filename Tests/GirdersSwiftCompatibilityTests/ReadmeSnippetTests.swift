@@ -1,0 +1,239 @@
+import Foundation
+import GirdersConfig
+import GirdersNetworking
+import GirdersStorage
+import GirdersTrema
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+// The GirdersSwift README's remaining call shapes, in Swift 5 mode, with the two idiom changes only.
+
+/// The README's generator with every stage: inside a generator the stages are its own members.
+struct SecureRequestGenerator: RequestGenerator {
+    func generateRequest(withMethod method: HTTPMethod) -> MutableRequest {
+        return request(withMethod: method) |> withJsonSupport |> withSSLCredentials |> withBasicAuth
+    }
+}
+
+/// The README's payment endpoint, with the types GirdersSwift's protocol declared (`URL`, `Any?`).
+enum PaymentEndpoint {
+    case rechargeCredit
+    case checkCardStatus
+}
+
+extension PaymentEndpoint: ServiceEndpoint {
+    var baseURL: URL {
+        get {
+            return (try? EchoServer.shared.get().baseURL) ?? URL(fileURLWithPath: "/no-server")
+        }
+    }
+
+    var method: HTTPMethod {
+        get {
+            return .POST
+        }
+    }
+
+    var path: String {
+        if self == .rechargeCredit {
+            return "/echo/rechargeCredit/"
+        } else {
+            return "/echo/checkCardStatus/"
+        }
+    }
+
+    var requestGenerator: RequestGenerator {
+        get {
+            return SecureRequestGenerator()
+        }
+    }
+
+    var parameters: Any? {
+        get {
+            let parameters: [String: AnyObject] = ["token": "someToken" as AnyObject]
+            return parameters
+        }
+    }
+}
+
+/// The README's account endpoint: associated values carry the parameters.
+enum AccountEndpoint: ServiceEndpoint {
+    case login(String, String)
+    case createAccount(String, String, String)
+
+    var baseURL: URL { return (try? EchoServer.shared.get().baseURL) ?? URL(fileURLWithPath: "/no-server") }
+    var path: String { return "/echo/accounts" }
+    var method: HTTPMethod { return .POST }
+    var parameters: Any? {
+        switch self {
+        case .login(let user, let password): return ["user": user, "password": password]
+        case .createAccount(let name, let email, let password):
+            return ["name": name, "email": email, "password": password]
+        }
+    }
+}
+
+/// The README's error handler factory: a 401 is told apart by comparing with the case.
+func standardErrorHandler(refresh: @escaping () -> Void, _ error: @escaping ErrorHandler) -> ErrorHandler {
+    let handler: ErrorHandler = { anError in
+        guard let responseError = anError as? ResponseError else {
+            error(anError)
+            return
+        }
+        if responseError == .unauthorized {
+            refresh()
+        } else {
+            error(anError)
+        }
+    }
+    return handler
+}
+
+/// The README's promise extension, written with a continuation instead of PromiseKit.
+extension HTTPClient {
+    func executeRequestAsync<T>(request: Request) async throws -> Response<T> {
+        return try await withCheckedThrowingContinuation { continuation in
+            executeRequest(
+                request: request,
+                completionHandler: { (result: Result<Response<T>, Error>) in
+                    switch result {
+                    case .failure(let error): continuation.resume(throwing: error)
+                    case .success(let data): continuation.resume(returning: data)
+                    }
+                })
+        }
+    }
+}
+
+@Suite(.serialized, NetworkingDefaultsLock())
+struct ReadmeSnippetTests {
+    let httpClient = HTTPClient()
+
+    func echo(_ request: Request) async throws -> Echo {
+        let response: Response<[String: Any]> = try await httpClient.executeRequestAsync(request: request)
+        return try HTTPClient.decodeEcho(response)
+    }
+
+    func installConfiguration(_ entries: [String: String]) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("girders-compat-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let data = try PropertyListSerialization.data(fromPropertyList: entries, format: .xml, options: 0)
+        try data.write(to: folder.appendingPathComponent("Configuration.plist"))
+        NetworkingDefaults.configuration = try Configuration(directory: folder, processEnvironment: [:])
+    }
+
+    @Test func thePaymentEndpointSendsItsTokenWithJSONAndBasicAuthThroughTheFullPipe() async throws {
+        try installConfiguration(["auth.username": "ada", "auth.password": "pw"])
+        defer { NetworkingDefaults.configuration = nil }
+        let rechargeCredit = PaymentEndpoint.rechargeCredit
+        let request = Request(endpoint: rechargeCredit)
+        let echo = try await echo(request)
+        #expect(echo.method == "POST")
+        #expect(echo.path == "/echo/rechargeCredit/")
+        #expect(echo.headers["accept"] == ["application/json"])
+        #expect(echo.headers["authorization"] == ["Basic " + Data("ada:pw".utf8).base64EncodedString()])
+        #expect(echo.body.contains("\"token\":\"someToken\""))
+    }
+
+    @Test func configuredTLSCredentialsAreNeverDroppedInSilence() async throws {
+        try installConfiguration(["auth.username": "ada", "auth.password": "pw", "caServer": "missing-ca.der"])
+        defer { NetworkingDefaults.configuration = nil }
+        await #expect(throws: ResponseError.self) {
+            _ = try await echo(Request(endpoint: PaymentEndpoint.checkCardStatus))
+        }
+    }
+
+    @Test func anEndpointsAssociatedValuesBecomeItsParameters() async throws {
+        let createAccount = AccountEndpoint.createAccount("Ada", "ada@example.com", "pw")
+        let request = Request(endpoint: createAccount)
+        let body = try JSONSerialization.jsonObject(with: Data(try await echo(request).body.utf8)) as? [String: Any]
+        #expect(body?["email"] as? String == "ada@example.com")
+    }
+
+    @Test func theMostFlexibleInitialiserSendsParametersAndQueryParameters() async throws {
+        let server = try EchoServer.shared.get()
+        let request = Request(
+            URL: server.baseURL.appendingPathComponent("echo/register"), method: .POST,
+            parameters: ["name": "Ada"], queryParameters: ["source": "app"], requestGenerator: SecureRequestGenerator())
+        // No auth.username configured: the README generator's withBasicAuth reports it instead of sending without.
+        await #expect(throws: ResponseError.self) { _ = try await echo(request) }
+        let plain = Request(
+            URL: server.baseURL.appendingPathComponent("echo/register"), method: .POST,
+            parameters: ["name": "Ada"], queryParameters: ["source": "app"], requestGenerator: DefaultRequestGenerator()
+        )
+        let echoed = try await echo(plain)
+        #expect(echoed.query == "source=app")
+        #expect(echoed.body.contains("\"name\":\"Ada\""))
+    }
+
+    @Test func theStandardErrorHandlerRefreshesOnA401AndPassesOtherErrorsOn() async throws {
+        let server = try EchoServer.shared.get()
+        var refreshed = 0
+        var passedOn: [Error?] = []
+        let handler = standardErrorHandler(refresh: { refreshed += 1 }, { passedOn.append($0) })
+        for status in [401, 500] {
+            let request = Request(URL: server.baseURL.appendingPathComponent("status/\(status)"), method: .GET)
+            do {
+                let _: Response<Data> = try await httpClient.executeRequestAsync(request: request)
+            } catch {
+                handler(error)
+            }
+        }
+        #expect(refreshed == 1)
+        #expect(passedOn.count == 1)
+        let passedOnError = try #require(passedOn.first as? ResponseError)
+        #expect(passedOnError == .internalServerError)
+        #expect(passedOnError != .unauthorized)
+    }
+
+    @Test func datesParseAndFormatAsInGirdersSwift() throws {
+        let date = try #require("Thu, 09 May 2002 15:21:00 GMT".parseRFC822Timestamp())
+        #expect("2002-05-09T15:21:00".parseRFC3339Timestamp() == date)
+        #expect(date.toRFC822String() == "Thu, 09 May 2002 15:21:00 GMT")
+        #expect(date.toRFC3339String() == "2002-05-09T15:21:00Z")
+    }
+
+    @Test func secureStorageSavesAndReadsStrings() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("girders-compat-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: home) }
+        #if canImport(Security) && canImport(LocalAuthentication)
+        let storage = KeychainStorage(service: "girders-compat-\(UUID())")
+        #else
+        let storage = KeychainStorage(service: "app", environment: ["XDG_DATA_HOME": home.path])
+        #endif
+        storage.save(string: "ada", forKey: "username")
+        let username = storage.string(forKey: "username")
+        #expect(username == "ada")
+        storage.clearSecureStorage()
+    }
+}
+
+/// Holds the file lock every test target that installs `NetworkingDefaults.configuration` takes: the networking
+/// and compatibility tests run in one process, in parallel, and share that process-wide setting. The lock is
+/// polled, so a waiting test never blocks a thread of the cooperative pool.
+struct NetworkingDefaultsLock: TestTrait, SuiteTrait, TestScoping {
+    var isRecursive: Bool { true }
+
+    func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+        guard testCase != nil || !test.isSuite else { return try await function() }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("girders-networking-defaults.lock")
+        let descriptor = open(path.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        defer { if descriptor >= 0 { close(descriptor) } }
+        while descriptor >= 0, flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            try await Task.sleep(nanoseconds: 5_000_000)
+        }
+        try await function()
+    }
+}

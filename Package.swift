@@ -32,17 +32,24 @@ let package = Package(
             swiftSettings: strictSettings),
         .target(name: "GirdersDI", swiftSettings: strictSettings),
         // Written with GirdersSwift's call sites as they are (bare protocol types), so without ExistentialAny.
-        .testTarget(name: "GirdersDITests", dependencies: ["GirdersDI"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        .testTarget(
+            name: "GirdersDITests", dependencies: ["GirdersDI", "GirdersTestLocks"],
+            swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(
             name: "GirdersNetworking", dependencies: ["GirdersConfig", "GirdersLog"], swiftSettings: strictSettings),
         .testTarget(
-            name: "GirdersNetworkingTests", dependencies: ["GirdersNetworking", "GirdersConfig", "GirdersLog"],
+            name: "GirdersNetworkingTests",
+            dependencies: ["GirdersNetworking", "GirdersConfig", "GirdersLog", "GirdersTestLocks"],
             resources: [.copy("Server")], swiftSettings: [.swiftLanguageMode(.v6)]),
         // GirdersSwift apps' call shapes as they are written there: Swift 5 language mode, bare protocol types.
         .testTarget(
             name: "GirdersSwiftCompatibilityTests",
-            dependencies: ["GirdersNetworking", "GirdersDI", "GirdersTrema", "GirdersStorage", "GirdersConfig"],
+            dependencies: [
+                "GirdersNetworking", "GirdersDI", "GirdersTrema", "GirdersStorage", "GirdersConfig", "GirdersTestLocks",
+            ],
             swiftSettings: [.swiftLanguageMode(.v5)]),
+        // Not a product: the locks test targets take around process-wide settings they change.
+        .target(name: "GirdersTestLocks", path: "Tests/Support/GirdersTestLocks", swiftSettings: strictSettings),
         // Runs one large multipart upload in a process of its own, so a test can measure its peak memory.
         .executableTarget(name: "TransferProbe", dependencies: ["GirdersNetworking"], swiftSettings: strictSettings),
         .target(name: "GirdersTrema", swiftSettings: strictSettings),

@@ -1,12 +1,7 @@
 import Foundation
 import GirdersDI
+import GirdersTestLocks
 import Testing
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 struct GirdersSwiftSemanticsTests {
     @Test func singletonsResolveToTheSameInstanceForProtocolAndClassTypes() throws {
@@ -74,7 +69,7 @@ struct GirdersSwiftSemanticsTests {
 @Suite(.serialized)
 struct SharedContainerTests {
     @Test func theStaticCallsUseTheSharedContainer() throws {
-        try withSharedContainerLock { try staticCallsUseTheSharedContainer() }
+        try TestLock.sharedContainer.withLock { try staticCallsUseTheSharedContainer() }
     }
 
     func staticCallsUseTheSharedContainer() throws {
@@ -91,7 +86,7 @@ struct SharedContainerTests {
     }
 
     @Test func removeAllResetsTheSharedContainer() {
-        withSharedContainerLock { removeAllResetsIt() }
+        TestLock.sharedContainer.withLock { removeAllResetsIt() }
     }
 
     func removeAllResetsIt() {
@@ -100,15 +95,4 @@ struct SharedContainerTests {
         #expect(!Container.shared.isRegistered(SomeService.self))
         #expect(throws: ContainerError.self) { let _: SomeService = try Container.resolveOrThrow() }
     }
-}
-
-/// Runs `body` holding the lock every test target that touches `Container.shared` takes (GirdersDITests and
-/// GirdersSwiftCompatibilityTests run in one process, in parallel, and `removeAll` or `cleanup` in one would pull
-/// registrations from under the other's `resolve()`).
-func withSharedContainerLock<Result>(_ body: () throws -> Result) rethrows -> Result {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("girders-shared-container.lock").path
-    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-    if descriptor >= 0 { flock(descriptor, LOCK_EX) }
-    defer { if descriptor >= 0 { close(descriptor) } }
-    return try body()
 }

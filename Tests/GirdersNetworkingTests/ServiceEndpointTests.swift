@@ -1,13 +1,8 @@
 import Foundation
 import GirdersConfig
 import GirdersNetworking
+import GirdersTestLocks
 import Testing
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -15,26 +10,6 @@ import FoundationNetworking
 
 /// Tests that install ``NetworkingDefaults/configuration`` run one after another, as it is process-wide.
 @Suite(.serialized, NetworkingDefaultsLock()) enum UsesNetworkingDefaults {}
-
-/// Holds the file lock every test target that installs `NetworkingDefaults.configuration` takes: the networking
-/// and compatibility tests run in one process, in parallel, and share that process-wide setting. The lock is
-/// polled, so a waiting test never blocks a thread of the cooperative pool.
-struct NetworkingDefaultsLock: TestTrait, SuiteTrait, TestScoping {
-    var isRecursive: Bool { true }
-
-    func provideScope(
-        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
-    ) async throws {
-        guard testCase != nil || !test.isSuite else { return try await function() }
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("girders-networking-defaults.lock")
-        let descriptor = open(path.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        defer { if descriptor >= 0 { close(descriptor) } }
-        while descriptor >= 0, flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            try await Task.sleep(nanoseconds: 5_000_000)
-        }
-        try await function()
-    }
-}
 
 /// Writes a GirdersSwift-style `Configuration.plist` into a new temporary folder and loads it.
 func makeConfiguration(_ entries: [String: String]) throws -> Configuration {

@@ -1,12 +1,7 @@
 import Foundation
 import GirdersDI
+import GirdersTestLocks
 import Testing
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 // GirdersSwift's dependency-injection call shapes: protocol services, singletons and per-request factories
 // registered on `Container`, resolved by the type the call site asks for, and lazy properties.
@@ -41,7 +36,7 @@ class UsesServices {
 @Suite(.serialized)
 struct ContainerCallShapeTests {
     @Test func singletonsAndPerRequestFactoriesResolveAsInGirdersSwift() {
-        withSharedContainerLock {
+        TestLock.sharedContainer.withLock {
             Container.addSingleton { () -> GreetingServiceProtocol in
                 return GreetingService()
             }
@@ -59,7 +54,7 @@ struct ContainerCallShapeTests {
 
     @available(*, deprecated, message: "exercises GirdersSwift's deprecated Container.cleanup()")
     @Test func cleanupRemovesEveryRegistrationAndSingletonAsInGirdersSwift() throws {
-        try withSharedContainerLock {
+        try TestLock.sharedContainer.withLock {
             Container.addSingleton { () -> GreetingServiceProtocol in
                 return GreetingService()
             }
@@ -74,15 +69,4 @@ struct ContainerCallShapeTests {
             Container.cleanup()
         }
     }
-}
-
-/// Runs `body` holding the lock every test target that touches `Container.shared` takes (GirdersDITests and
-/// GirdersSwiftCompatibilityTests run in one process, in parallel, and `removeAll` or `cleanup` in one would pull
-/// registrations from under the other's `resolve()`).
-func withSharedContainerLock<Result>(_ body: () throws -> Result) rethrows -> Result {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("girders-shared-container.lock").path
-    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-    if descriptor >= 0 { flock(descriptor, LOCK_EX) }
-    defer { if descriptor >= 0 { close(descriptor) } }
-    return try body()
 }

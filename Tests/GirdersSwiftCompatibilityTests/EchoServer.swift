@@ -34,6 +34,12 @@ final class EchoServer {
     }
 
     var baseURL: URL { URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/no-server") }
+
+    /// The server's base URL for endpoints' `baseURL`, or a path nothing answers when the server could not start
+    /// (every request then fails, naming it).
+    static var endpointBaseURL: URL {
+        (try? shared.get().baseURL) ?? URL(fileURLWithPath: "/no-server")
+    }
 }
 
 /// What `/echo` reports about the request it received.

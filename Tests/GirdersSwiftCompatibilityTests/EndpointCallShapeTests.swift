@@ -33,7 +33,7 @@ func withClientTag(_ request: MutableRequest) -> MutableRequest {
 extension WalletEndpoint: ServiceEndpoint {
     var baseURL: URL {
         get {
-            return (try? EchoServer.shared.get().baseURL) ?? URL(fileURLWithPath: "/no-server")
+            return EchoServer.endpointBaseURL
         }
     }
 

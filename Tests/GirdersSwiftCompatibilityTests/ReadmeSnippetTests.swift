@@ -2,14 +2,9 @@ import Foundation
 import GirdersConfig
 import GirdersNetworking
 import GirdersStorage
+import GirdersTestLocks
 import GirdersTrema
 import Testing
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -33,7 +28,7 @@ enum PaymentEndpoint {
 extension PaymentEndpoint: ServiceEndpoint {
     var baseURL: URL {
         get {
-            return (try? EchoServer.shared.get().baseURL) ?? URL(fileURLWithPath: "/no-server")
+            return EchoServer.endpointBaseURL
         }
     }
 
@@ -70,7 +65,7 @@ enum AccountEndpoint: ServiceEndpoint {
     case login(String, String)
     case createAccount(String, String, String)
 
-    var baseURL: URL { return (try? EchoServer.shared.get().baseURL) ?? URL(fileURLWithPath: "/no-server") }
+    var baseURL: URL { return EchoServer.endpointBaseURL }
     var path: String { return "/echo/accounts" }
     var method: HTTPMethod { return .POST }
     var parameters: Any? {
@@ -215,25 +210,5 @@ struct ReadmeSnippetTests {
         let username = storage.string(forKey: "username")
         #expect(username == "ada")
         storage.clearSecureStorage()
-    }
-}
-
-/// Holds the file lock every test target that installs `NetworkingDefaults.configuration` takes: the networking
-/// and compatibility tests run in one process, in parallel, and share that process-wide setting. The lock is
-/// polled, so a waiting test never blocks a thread of the cooperative pool.
-struct NetworkingDefaultsLock: TestTrait, SuiteTrait, TestScoping {
-    var isRecursive: Bool { true }
-
-    func provideScope(
-        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
-    ) async throws {
-        guard testCase != nil || !test.isSuite else { return try await function() }
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("girders-networking-defaults.lock")
-        let descriptor = open(path.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        defer { if descriptor >= 0 { close(descriptor) } }
-        while descriptor >= 0, flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            try await Task.sleep(nanoseconds: 5_000_000)
-        }
-        try await function()
     }
 }

@@ -12,7 +12,7 @@ extension HTTPClient {
     /// had no standard chain, so a type none of its handlers knew decoded to `nil`).
     @available(*, deprecated, message: "use HTTPClient(responseHandlers: .standard.prepending(handler))")
     public convenience init(handlers: [any ResponseHandler]) {
-        self.init(responseHandlers: ResponseHandlerChain(handlers + ResponseHandlerChain.standard.handlers))
+        self.init(responseHandlers: Self.chain(first: handlers))
     }
 
     /// GirdersSwift's `HTTPClient(urlSession:handlers:)`: a client on ``URLSessionTransport/init(session:)``, so
@@ -20,6 +20,11 @@ extension HTTPClient {
     public convenience init(urlSession: URLSession, handlers: [any ResponseHandler] = []) {
         self.init(
             transport: URLSessionTransport(session: urlSession),
-            responseHandlers: ResponseHandlerChain(handlers + ResponseHandlerChain.standard.handlers))
+            responseHandlers: Self.chain(first: handlers))
+    }
+
+    /// `handlers`, then the standard chain.
+    private static func chain(first handlers: [any ResponseHandler]) -> ResponseHandlerChain {
+        ResponseHandlerChain(handlers + ResponseHandlerChain.standard.handlers)
     }
 }

@@ -50,20 +50,13 @@ extension HTTP {
         request: Request, queue: DispatchQueue = .main,
         completion: @escaping @Sendable (Result<Response<T>, any Error>) -> Void
     ) -> RequestHandle {
-        let task = Task.detached {
-            let outcome: Result<Response<T>, any Error>
+        RequestHandle(queue: queue, completion: completion) { () async -> Result<Response<T>, any Error> in
             do {
-                outcome = .success(try await self.executeRequest(request: request, as: T.self))
+                return .success(try await self.executeRequest(request: request, as: T.self))
             } catch {
-                outcome = .failure(error)
-            }
-            // The decoded value may not be Sendable (`[String: Any]`): hand it over through a lock box, once.
-            let handover = LockedState<Result<Response<T>, any Error>?>(outcome)
-            queue.async {
-                if let outcome = handover.withLock({ $0.take() }) { completion(outcome) }
+                return .failure(error)
             }
         }
-        return RequestHandle(task)
     }
 
     /// GirdersSwift's spelling of ``executeRequest(request:queue:completion:)``: the same call, with the
@@ -102,8 +95,33 @@ private final class HandlerHandover<Value>: @unchecked Sendable {
 public final class RequestHandle: Sendable {
     private let task: Task<Void, Never>
 
-    init(_ task: Task<Void, Never>) {
-        self.task = task
+    /// Runs `operation` in a detached task and hands its result to `completion`, once, on `queue`.
+    init<Value, Failure: Error>(
+        queue: DispatchQueue, completion: @escaping @Sendable (Result<Value, Failure>) -> Void,
+        operation: @escaping @Sendable () async -> sending Result<Value, Failure>
+    ) {
+        task = Task.detached {
+            let outcome = await operation()
+            // The value may not be Sendable (`[String: Any]`): hand it over through a lock box, once.
+            let handover = LockedState<Result<Value, Failure>?>(outcome)
+            queue.async {
+                if let outcome = handover.withLock({ $0.take() }) { completion(outcome) }
+            }
+        }
+    }
+
+    /// ``init(queue:completion:operation:)`` for an operation with a typed error.
+    convenience init<Value: Sendable>(
+        queue: DispatchQueue, completion: @escaping @Sendable (Result<Value, ResponseError>) -> Void,
+        operation: @escaping @Sendable () async throws(ResponseError) -> Value
+    ) {
+        self.init(queue: queue, completion: completion) { () async -> Result<Value, ResponseError> in
+            do throws(ResponseError) {
+                return .success(try await operation())
+            } catch {
+                return .failure(error)
+            }
+        }
     }
 
     /// Cancels the transfer; the completion receives ``ResponseError/cancelled(url:)`` unless it already ran.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The ``HTTP`` client: a transport (URLSession by default), redirects, validation and response handlers.
 ///
@@ -6,8 +6,13 @@ import Foundation
 /// let client = HTTPClient()
 /// let strict = HTTPClient(validation: ResponseValidation(acceptableContentTypes: ["application/json"]))
 /// let custom = HTTPClient(transport: MyTransport(), redirects: .doNotFollow)
+/// let api = HTTPClient(baseURL: URL(string: "https://api.example.com/v2")!)  // for MutableRequest(path:)
 /// ```
 public final class HTTPClient: HTTP {
+    /// The URL that requests with a relative URL (``MutableRequest/init(method:path:)``) are appended to, with
+    /// exactly one slash between them (Dratini's `RequestQueue(baseURL:)`); absolute URLs are sent as they are.
+    /// Without one, a relative request fails with ``ResponseError/invalidRequest(reason:)``.
+    public let baseURL: URL?
     /// The transport requests are sent through.
     public let transport: any HTTPTransport
     /// The handlers that decode bodies.
@@ -23,6 +28,7 @@ public final class HTTPClient: HTTP {
 
     /// A client; every part has a default.
     public init(
+        baseURL: URL? = nil,
         transport: any HTTPTransport = URLSessionTransport(),
         responseHandlers: ResponseHandlerChain = .standard,
         validation: ResponseValidation = ResponseValidation(),
@@ -30,6 +36,7 @@ public final class HTTPClient: HTTP {
         interceptors: [any RequestInterceptor] = [],
         monitors: [any EventMonitor] = []
     ) {
+        self.baseURL = baseURL
         self.transport = transport
         self.responseHandlers = responseHandlers
         self.validation = validation
@@ -42,7 +49,7 @@ public final class HTTPClient: HTTP {
     /// interceptors, as in `client.adding(RetryPolicy()).executeRequest(request: request)`.
     public func adding(_ interceptors: any RequestInterceptor...) -> HTTPClient {
         HTTPClient(
-            transport: transport, responseHandlers: responseHandlers, validation: validation, redirects: redirects,
+            baseURL: baseURL, transport: transport, responseHandlers: responseHandlers, validation: validation, redirects: redirects,
             interceptors: self.interceptors + interceptors, monitors: monitors)
     }
 
@@ -56,6 +63,7 @@ public final class HTTPClient: HTTP {
     /// its destination only once the final response passed validation.
     public func perform(_ request: Request, options: TransferOptions) async throws(ResponseError) -> HTTPResponse {
         if let reason = request.failureReason { throw .invalidRequest(reason: reason) }
+        let request = try resolved(request)
         var attempt = 1
         while true {
             let context = InterceptorContext(attempt: attempt)
@@ -100,6 +108,19 @@ public final class HTTPClient: HTTP {
         }
     }
 
+    /// `request` with a relative URL appended to ``baseURL``; an absolute one unchanged.
+    private func resolved(_ request: Request) throws(ResponseError) -> Request {
+        guard request.isRelative else { return request }
+        guard let baseURL else {
+            throw .invalidRequest(
+                reason: "the URL \(request.url.relativeString.debugDescription) is relative and the client has no baseURL")
+        }
+        guard let resolved = request.resolved(against: baseURL) else {
+            throw .invalidRequest(reason: "cannot append \(request.url.relativeString.debugDescription) to \(baseURL)")
+        }
+        return resolved
+    }
+
     private func report(
         _ request: Request, _ attempt: Int, _ result: Result<HTTPResponse, ResponseError>,
         since start: ContinuousClock.Instant
@@ -123,7 +144,7 @@ public final class HTTPClient: HTTP {
                 ? try await transport.send(current) : try await transport.send(current, options: options)
             guard let next = redirects.nextRequest(after: response, original: request) else {
                 do {
-                    try validation.validate(response)
+                    try validation.validate(response, acceptingInstead: request.acceptableStatusCodes)
                 } catch {
                     if let file = response.fileURL { FileBody.remove(file) }
                     throw error

@@ -14,7 +14,13 @@ public struct ResponseValidation: Sendable {
 
     /// Throws the ``ResponseError`` for an unacceptable status or content type.
     public func validate(_ response: HTTPResponse) throws(ResponseError) {
-        guard acceptableStatusCodes.contains(response.statusCode) else { throw .forStatus(response) }
+        try validate(response, acceptingInstead: nil)
+    }
+
+    /// ``validate(_:)`` with a request's own status codes (``Request/acceptableStatusCodes``) in place of
+    /// ``acceptableStatusCodes`` when it has them.
+    func validate(_ response: HTTPResponse, acceptingInstead codes: Set<Int>?) throws(ResponseError) {
+        guard (codes ?? acceptableStatusCodes).contains(response.statusCode) else { throw .forStatus(response) }
         guard let acceptable = acceptableContentTypes, !response.body.isEmpty else { return }
         let actual = response.mimeType ?? ""
         let matches = acceptable.contains { pattern in

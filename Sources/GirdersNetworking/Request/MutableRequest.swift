@@ -36,6 +36,10 @@ public struct MutableRequest: Sendable {
     public var tlsCredentials: TLSCredentials?
     /// Whether ``RetryPolicy`` may retry the request although its method is not idempotent.
     public var allowsRetries = false
+    /// The status codes that count as success for this request alone, in place of the client's
+    /// ``ResponseValidation/acceptableStatusCodes``; `nil` (the default) keeps the client's. Set by
+    /// ``withAcceptableStatusCodes(_:)`` and ``withRejectionCodes(_:)``.
+    public var acceptableStatusCodes: Set<Int>?
     /// The first problem a generator function reported, if any.
     public private(set) var failureReason: String?
     /// Steps that need the final URL (for example cookies), run by ``Request/init(_:)`` once the URL is known.
@@ -47,6 +51,28 @@ public struct MutableRequest: Sendable {
         self.url = url
         self.headers = HTTPHeaders()
         self.queryItems = []
+    }
+
+    /// An empty request for a path that the client resolves against its ``HTTPClient/baseURL`` (Dratini's
+    /// `RequestQueue(baseURL:)` with requests that name only their path):
+    ///
+    /// ```swift
+    /// let client = HTTPClient(baseURL: URL(string: "https://api.example.com/v2")!)
+    /// let request = Request(MutableRequest(method: .post, path: "/login") |> withJSONBody(credentials))
+    /// ```
+    ///
+    /// A `.` or `..` segment (also as `%2E`) fails the request, so a path never climbs above the base URL; a path
+    /// that is no URL path fails it too. Sent by a client without a base URL, the request fails with
+    /// ``ResponseError/invalidRequest(reason:)`` and nothing is sent.
+    public init(method: HTTPMethod = .get, path: String) {
+        self.init(method: method)
+        if let segment = Request.dotSegment(in: path) {
+            fail("the path \(path.debugDescription) holds the dot segment '\(segment)'; use pathSegment(_:) for values")
+        } else if let url = Request.join(Request.relativeRoot, path) {
+            self.url = url
+        } else {
+            fail("the path \(path.debugDescription) is not a URL path")
+        }
     }
 
     /// A mutable copy of a finished request: its URL already carries no query; the query items stay separate.
@@ -61,6 +87,7 @@ public struct MutableRequest: Sendable {
         self.timeout = request.timeout
         self.tlsCredentials = request.tlsCredentials
         self.allowsRetries = request.allowsRetries
+        self.acceptableStatusCodes = request.acceptableStatusCodes
         self.failureReason = request.failureReason
     }
 

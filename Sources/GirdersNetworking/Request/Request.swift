@@ -45,6 +45,8 @@ public struct Request: Sendable, Equatable {
     public let tlsCredentials: TLSCredentials?
     /// Whether ``RetryPolicy`` may retry the request although its method is not idempotent.
     public let allowsRetries: Bool
+    /// The status codes that count as success for this request alone; `nil` keeps the client's validation.
+    public let acceptableStatusCodes: Set<Int>?
     /// Why the request could not be built, or `nil` when it is complete.
     public let failureReason: String?
 
@@ -67,6 +69,7 @@ public struct Request: Sendable, Equatable {
         self.timeout = request.timeout
         self.tlsCredentials = request.tlsCredentials
         self.allowsRetries = request.allowsRetries
+        self.acceptableStatusCodes = request.acceptableStatusCodes
         self.failureReason = request.failureReason
     }
 
@@ -118,4 +121,20 @@ public struct Request: Sendable, Equatable {
 
     /// The URL an incomplete request carries; never sent.
     static let placeholderURL = URL(fileURLWithPath: "/girders-invalid-request")
+
+    /// The root that relative paths are joined to (``MutableRequest/init(method:path:)``): an empty relative URL,
+    /// so the result has no scheme and no host until ``HTTPClient`` resolves it against its base URL.
+    static let relativeRoot = URL(string: "/") ?? placeholderURL
+
+    /// Whether the URL names no scheme: a path for the client's ``HTTPClient/baseURL``.
+    var isRelative: Bool { url.scheme == nil }
+
+    /// This request with its relative URL appended to `base` (exactly one slash between them), or `nil` when the
+    /// result is no URL.
+    func resolved(against base: URL) -> Request? {
+        guard let joined = Self.join(base, url.relativeString) else { return nil }
+        var mutable = MutableRequest(self)
+        mutable.url = joined
+        return Request(mutable)
+    }
 }

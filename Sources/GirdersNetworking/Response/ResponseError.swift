@@ -45,6 +45,10 @@ public enum ResponseError: Error, Sendable, Equatable, CustomStringConvertible {
     case gatewayTimeout(HTTPResponse)
     /// Any other status outside the acceptable ones (by default 2xx), including unfollowed redirects.
     case unacceptableStatusCode(HTTPResponse)
+    /// A typed request rejected the response's status and decoded its body into its own error type (DotDotDot's
+    /// `parseError`, danielbyon/Requests' `Failure`); the value and the response are in ``FailureBody``, and
+    /// ``failure(as:)`` reads the value. A body that does not decode leaves the status case instead.
+    case rejected(FailureBody)
     /// The `Content-Type` is not one of the expected media types.
     case unacceptableContentType(expected: [String], HTTPResponse)
     /// The body was empty but the result type needs content (an empty 200 is allowed only when opted in).
@@ -103,7 +107,7 @@ public enum ResponseError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// The response behind a status, content-type, empty-body or handler error; `nil` for the others.
+    /// The response behind a status, rejection, content-type, empty-body or handler error; `nil` for the others.
     public var response: HTTPResponse? {
         switch self {
         case .badRequest(let response), .unauthorized(let response), .forbidden(let response),
@@ -114,6 +118,8 @@ public enum ResponseError: Error, Sendable, Equatable, CustomStringConvertible {
             .gatewayTimeout(let response), .unacceptableStatusCode(let response),
             .unacceptableContentType(_, let response), .emptyBody(let response), .noHandler(_, let response):
             response
+        case .rejected(let body):
+            body.response
         case .decodingFailed(let failure):
             failure.response
         case .timedOut, .cannotConnect, .cannotFindHost, .cancelled, .tooManyRedirects, .transport, .invalidRequest,
@@ -151,6 +157,7 @@ public enum ResponseError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .unacceptableContentType(let expected, let response):
             "Content-Type \(response.headers["Content-Type"] ?? "(none)") is not \(expected.joined(separator: " or "))"
+        case .rejected(let body): "rejected: \(body.description)"
         case .emptyBody: "the body is empty"
         case .noHandler(let type, _): "no response handler produces \(type)"
         case .decodingFailed(let failure): failure.reason

@@ -8,7 +8,7 @@
 public enum ResponseErrorKind: String, Sendable, Hashable, CaseIterable {
     case badRequest, unauthorized, forbidden, notFound, methodNotAllowed, notAcceptable, requestTimeout, conflict
     case gone, unprocessableEntity, tooManyRequests, internalServerError, notImplemented, badGateway
-    case serviceUnavailable, gatewayTimeout, unacceptableStatusCode, unacceptableContentType, emptyBody
+    case serviceUnavailable, gatewayTimeout, unacceptableStatusCode, rejected, unacceptableContentType, emptyBody
     case decodingFailed, noHandler, timedOut, cannotConnect, cannotFindHost, cancelled, tooManyRedirects, transport
     case invalidRequest, unsupported, interceptorFailed, refreshFailed, interrupted, fileError
 }
@@ -34,6 +34,7 @@ extension ResponseError {
         case .serviceUnavailable: .serviceUnavailable
         case .gatewayTimeout: .gatewayTimeout
         case .unacceptableStatusCode: .unacceptableStatusCode
+        case .rejected: .rejected
         case .unacceptableContentType: .unacceptableContentType
         case .emptyBody: .emptyBody
         case .decodingFailed: .decodingFailed

@@ -64,6 +64,10 @@ struct ConcurrencyTests {
         }
         for _ in 0..<200 {
             #expect(try container.resolveOrThrow(String.self, name: nil) == "value 7")
+            // `resolve` and the optional forms hand the registration found to the build unretained, too.
+            #expect(container.resolve(String.self) == "value 7")
+            let optional: String? = try container.resolveOrThrow()
+            #expect(optional == "value 7")
         }
         #expect(try container.resolveOrThrow(Double.self, name: "round 19") == 19)
     }

@@ -73,6 +73,12 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(service)
         }
     }
+    Benchmark("Singleton, built: GirdersDI legacy call site Optional Container.resolve()") { benchmark in
+        for _ in benchmark.scaledIterations {
+            let service: LeafProtocol? = GirdersDI.Container.resolve()
+            blackHole(service)
+        }
+    }
     Benchmark("Per-request leaf: GirdersDI legacy call site Container.resolve()") { benchmark in
         for _ in benchmark.scaledIterations {
             let service: Leaf = GirdersDI.Container.resolve()

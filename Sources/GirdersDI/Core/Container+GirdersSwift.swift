@@ -19,15 +19,17 @@ extension Container {
 
     /// Resolves from the shared container, stopping the program with a message naming the type when it cannot.
     /// Inlined, so it is as fast as ``Container/resolveOrThrow(_:name:)``.
-    @inlinable
-    public static func resolve<Service>(name: String? = nil) -> Service {
+    @inlinable @inline(__always)
+    public static func resolve<Service>(_ type: Service.Type = Service.self, name: String? = nil) -> Service {
         shared.resolve(Service.self, name: name)
     }
 
     /// Resolves from the shared container.
     /// - Throws: ``ContainerError`` naming the type and listing what is registered.
-    @inlinable
-    public static func resolveOrThrow<Service>(name: String? = nil) throws -> Service {
+    @inlinable @inline(__always)
+    public static func resolveOrThrow<Service>(_ type: Service.Type = Service.self, name: String? = nil) throws
+        -> Service
+    {
         try shared.resolveOrThrow(Service.self, name: name)
     }
 

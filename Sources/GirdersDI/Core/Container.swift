@@ -93,7 +93,7 @@ public final class Container: Resolver, Sendable {
     /// - Throws: ``ContainerError/notRegistered(type:name:registered:)`` listing what is registered,
     ///   ``ContainerError/cycle(chain:)``, ``ContainerError/tooDeep(start:limit:)``, or
     ///   ``ContainerError/factoryFailed(chain:underlying:)``.
-    @inlinable
+    @inlinable @inline(__always)
     public func resolveOrThrow<Service>(_ type: Service.Type, name: String?) throws -> Service {
         let clock = SnapshotClock.shared.current
         if clock & 1 != 0, let replacement = OverrideScope.replacement(for: self) {
@@ -104,12 +104,68 @@ public final class Container: Resolver, Sendable {
 
     /// Resolves `type` (inferred) and `name`, stopping the program with the same message
     /// ``resolveOrThrow(_:name:)`` would throw, as GirdersSwift's `resolve()` did. As fast as `resolveOrThrow`.
-    @inlinable
+    @inlinable @inline(__always)
     public func resolve<Service>(_ type: Service.Type = Service.self, name: String? = nil) -> Service {
+        // A built singleton needs no error handling; the rest goes through `resolveOrStop` (a function that
+        // catches is not inlined, and the fast path would pay for the call).
+        let clock = SnapshotClock.shared.current
+        if clock & 1 == 0 {
+            let thread = ThreadResolutionState.unmanagedCurrent
+            let found = thread._withUnsafeGuaranteedRef {
+                registration(for: ObjectIdentifier(Service.self), name: name, thread: $0, clock: clock)
+            }
+            if let found {
+                let built = found._withUnsafeGuaranteedRef { registration -> Service? in
+                    // Found under `Service`'s key, so it is a `TypedRegistration<Service>` (see its initialiser).
+                    unsafeDowncast(registration, to: TypedRegistration<Service>.self).instance
+                }
+                if let built { return built }
+                return buildOrStop(found, thread: thread)
+            }
+        }
+        return resolveOrStop(type, name: name)
+    }
+
+    /// Builds the instance of a registration `resolve` found (both references +0, as in
+    /// ``resolveIfRegistered(_:name:clock:)``), stopping the program on an error.
+    @inlinable
+    func buildOrStop<Service>(_ found: Unmanaged<Registration>, thread: Unmanaged<ThreadResolutionState>) -> Service {
+        do {
+            return try thread._withUnsafeGuaranteedRef { thread in
+                try found._withUnsafeGuaranteedRef { try resolve($0, in: thread) as Service }
+            }
+        } catch {
+            Self.stop(error)
+        }
+    }
+
+    /// ``resolveOrThrow(_:name:)``, stopping the program on an error.
+    @inlinable
+    func resolveOrStop<Service>(_ type: Service.Type, name: String?) -> Service {
         do {
             return try resolveOrThrow(type, name: name)
         } catch {
             Self.stop(error)
+        }
+    }
+
+    /// The built singleton this container registers for `Service` and `name`, or `nil` (not registered here, not
+    /// built, not a singleton, or `shadow` is registered here under `name`). Never builds, never throws.
+    @inlinable @inline(__always)
+    func builtInstance<Service>(
+        _ type: Service.Type, name: String?, clock: Int, unlessRegistered shadow: Any.Type? = nil
+    ) -> Service? {
+        ThreadResolutionState.unmanagedCurrent._withUnsafeGuaranteedRef { thread -> Service? in
+            if let shadow, registration(for: ObjectIdentifier(shadow), name: name, thread: thread, clock: clock) != nil {
+                return nil
+            }
+            guard
+                let found = registration(for: ObjectIdentifier(Service.self), name: name, thread: thread, clock: clock)
+            else { return nil }
+            return found._withUnsafeGuaranteedRef { registration -> Service? in
+                // Found under `Service`'s key, so it is a `TypedRegistration<Service>` (see its initialiser).
+                unsafeDowncast(registration, to: TypedRegistration<Service>.self).instance
+            }
         }
     }
 
@@ -125,11 +181,19 @@ public final class Container: Resolver, Sendable {
     func resolveWithoutOverrides<Service>(
         _ type: Service.Type, name: String?, clock: Int = SnapshotClock.shared.current
     ) throws -> Service {
-        try ThreadResolutionState.unmanagedCurrent._withUnsafeGuaranteedRef { thread in
+        if let service = try resolveIfRegistered(type, name: name, clock: clock) { return service }
+        return try resolveMissing(type, name: name)
+    }
+
+    /// The service when this container itself registers `Service` and `name`; `nil` when it does not (parents and
+    /// `Optional` are ``resolveMissing(_:name:)``'s business).
+    @inlinable
+    func resolveIfRegistered<Service>(_ type: Service.Type, name: String?, clock: Int) throws -> Service? {
+        try ThreadResolutionState.unmanagedCurrent._withUnsafeGuaranteedRef { thread -> Service? in
             guard
                 let found = registration(for: ObjectIdentifier(Service.self), name: name, thread: thread, clock: clock)
             else {
-                return try resolveMissing(type, name: name)
+                return nil
             }
             // Fast path: a built singleton is read through a +0 reference, so concurrent resolves touch no shared
             // reference count but the instance's own. The thread's snapshot keeps the registration alive meanwhile.
@@ -139,8 +203,22 @@ public final class Container: Resolver, Sendable {
             }
             if let built { return built }
             // Still +0: while a build runs, snapshots this thread replaces stay pinned (see `snapshot(for:)`).
-            return try found._withUnsafeGuaranteedRef { try resolve($0, in: thread) }
+            return try found._withUnsafeGuaranteedRef { try resolve($0, in: thread) as Service }
         }
+    }
+
+    /// `Optional<Wrapped>` without the dynamic cast of ``resolveMissing(_:name:)``, with the same meaning: an
+    /// explicit `Optional<Wrapped>` registration first, then `Wrapped` if registered, else `nil`. Containers with a
+    /// parent take the general path, which asks the parents before unwrapping.
+    @inlinable
+    func resolveOptional<Wrapped>(_ type: Wrapped.Type, name: String?) throws -> Wrapped? {
+        let clock = SnapshotClock.shared.current
+        if clock & 1 != 0, let replacement = OverrideScope.replacement(for: self) {
+            return try replacement.resolveWithoutOverrides(Wrapped?.self, name: name)
+        }
+        guard parent == nil else { return try resolveWithoutOverrides(Wrapped?.self, name: name, clock: clock) }
+        if let explicit = try resolveIfRegistered(Wrapped?.self, name: name, clock: clock) { return explicit }
+        return try resolveIfRegistered(Wrapped.self, name: name, clock: clock)
     }
 
     /// The registration in this thread's snapshot, unretained: the thread's cached snapshot owns it until the

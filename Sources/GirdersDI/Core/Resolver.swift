@@ -8,7 +8,7 @@ public protocol Resolver: Sendable {
 
 extension Resolver {
     /// Resolves a service whose type is inferred: `let api: APIClient = try resolver.resolveOrThrow()`.
-    @inlinable
+    @inlinable @inline(__always)
     public func resolveOrThrow<Service>(name: String? = nil) throws -> Service {
         try resolveOrThrow(Service.self, name: name)
     }

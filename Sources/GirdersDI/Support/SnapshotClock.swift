@@ -1,9 +1,10 @@
 import Foundation
 
+// Public imports: `current` is inlined into every resolve, so clients' code reads the word itself.
 #if canImport(Darwin)
-import os
+public import os
 #else
-import Synchronization
+public import Synchronization
 #endif
 
 /// One process-wide word that a resolve reads once: `epoch << 1 | overridesActive`.
@@ -19,14 +20,14 @@ final class SnapshotClock: Sendable {
     @usableFromInline static let shared = SnapshotClock()
 
     #if canImport(Darwin)
-    private let word = OSAllocatedUnfairLock(initialState: 0)
+    @usableFromInline let word = OSAllocatedUnfairLock(initialState: 0)
     /// The current word; read before the snapshot it validates.
-    @usableFromInline var current: Int { word.withLock { $0 } }
+    @inlinable var current: Int { word.withLock { $0 } }
     private func store(_ value: Int) { word.withLock { $0 = value } }
     #else
-    private let word = Atomic(0)
+    @usableFromInline let word = Atomic(0)
     /// The current word; read before the snapshot it validates.
-    @usableFromInline var current: Int { word.load(ordering: .acquiring) }
+    @inlinable var current: Int { word.load(ordering: .acquiring) }
     private func store(_ value: Int) { word.store(value, ordering: .releasing) }
     #endif
 

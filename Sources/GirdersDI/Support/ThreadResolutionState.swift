@@ -1,9 +1,10 @@
+// Public imports: `unmanagedCurrent` is inlined into every resolve, so clients' code reads the slot itself.
 #if canImport(Glibc)
-import Glibc
+public import Glibc
 #elseif canImport(Musl)
-import Musl
+public import Musl
 #elseif canImport(Darwin)
-import Darwin
+public import Darwin
 #endif
 
 /// Per-thread state of resolution: the chain being built (cycle detection, error chains), the instances of the
@@ -43,16 +44,21 @@ final class ThreadResolutionState {
     }
 
     /// This thread's state without a retain: the thread-local slot owns it until the thread ends.
-    @usableFromInline static var unmanagedCurrent: Unmanaged<ThreadResolutionState> {
+    @inlinable static var unmanagedCurrent: Unmanaged<ThreadResolutionState> {
         if let pointer = pthread_getspecific(storageKey) {
             return Unmanaged<ThreadResolutionState>.fromOpaque(pointer)
         }
+        return makeCurrent()
+    }
+
+    /// Creates this thread's state and hands its one retain to the thread-local slot.
+    @usableFromInline static func makeCurrent() -> Unmanaged<ThreadResolutionState> {
         let state = Unmanaged.passRetained(ThreadResolutionState())
         pthread_setspecific(storageKey, state.toOpaque())
         return state
     }
 
-    private static let storageKey: pthread_key_t = {
+    @usableFromInline static let storageKey: pthread_key_t = {
         var key = pthread_key_t()
         pthread_key_create(&key) { pointer in
             #if canImport(Darwin)

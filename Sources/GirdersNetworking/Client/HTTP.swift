@@ -25,7 +25,7 @@ extension HTTP {
     /// Performs the request, then reports its body as one progress step and writes a successful body to the
     /// download destination: for clients that cannot stream.
     public func perform(_ request: Request, options: TransferOptions) async throws(ResponseError) -> HTTPResponse {
-        try options.place(options.deliver(try await perform(request)))
+        try DownloadFile.place(options.deliver(try await perform(request)), at: options.downloadDestination)
     }
 }
 

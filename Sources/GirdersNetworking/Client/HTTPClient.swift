@@ -139,17 +139,15 @@ public final class HTTPClient: HTTP {
         var followed = 0
         while true {
             if Task.isCancelled { throw .cancelled(url: current.fullURL) }
-            let response =
-                options.isEmpty
-                ? try await transport.send(current) : try await transport.send(current, options: options)
+            let response = try await transport.send(current, options: options)
             guard let next = redirects.nextRequest(after: response, original: request) else {
                 do {
                     try validation.validate(response, acceptingInstead: request.acceptableStatusCodes)
                 } catch {
-                    if let file = response.fileURL { FileBody.remove(file) }
+                    DownloadFile.discard(response)
                     throw error
                 }
-                return try options.place(response)
+                return try DownloadFile.place(response, at: options.downloadDestination)
             }
             followed += 1
             if followed > redirects.maximumRedirects {

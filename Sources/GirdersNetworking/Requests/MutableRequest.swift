@@ -15,7 +15,7 @@ public import Foundation
 ///
 /// A generator function that cannot do its job calls ``fail(_:)``: the finished ``Request`` carries the reason
 /// and the client reports it as ``ResponseError/invalidRequest(reason:)`` without sending anything.
-public struct MutableRequest: Sendable {
+public struct MutableRequest: Sendable, Equatable {
     /// The absolute URL, without the ``queryItems``. Set by ``Request``'s initialisers or ``withURL(_:)``.
     public var url: URL?
     /// The request method.
@@ -43,7 +43,7 @@ public struct MutableRequest: Sendable {
     /// The first problem a generator function reported, if any.
     public private(set) var failureReason: String?
     /// Steps that need the final URL (for example cookies), run by ``Request/init(_:)`` once the URL is known.
-    var finalizers: [@Sendable (inout MutableRequest) -> Void] = []
+    var finalizers = Finalizers()
 
     /// An empty request with a method and optionally a URL.
     public init(method: HTTPMethod = .get, url: URL? = nil) {
@@ -77,18 +77,7 @@ public struct MutableRequest: Sendable {
 
     /// A mutable copy of a finished request: its URL already carries no query; the query items stay separate.
     public init(_ request: Request) {
-        self.method = request.method
-        self.url = request.url
-        self.headers = request.headers
-        self.body = request.body
-        self.bodySource = request.bodySource
-        self.urlRequestEdits = request.urlRequestEdits
-        self.queryItems = request.queryItems
-        self.timeout = request.timeout
-        self.tlsCredentials = request.tlsCredentials
-        self.allowsRetries = request.allowsRetries
-        self.acceptableStatusCodes = request.acceptableStatusCodes
-        self.failureReason = request.failureReason
+        self = request.storage
     }
 
     /// Records why the request cannot be built; the first reason wins.
@@ -112,6 +101,18 @@ public struct MutableRequest: Sendable {
 
     /// Registers a step that runs once the final URL is known, after every generator function.
     public mutating func whenURLIsKnown(_ step: @escaping @Sendable (inout MutableRequest) -> Void) {
-        finalizers.append(step)
+        finalizers.steps.append(step)
+    }
+
+    /// The steps ``whenURLIsKnown(_:)`` registered. They never take part in equality: a finished ``Request``
+    /// has run and dropped them.
+    struct Finalizers: Sendable, Equatable, Sequence {
+        var steps: [@Sendable (inout MutableRequest) -> Void] = []
+
+        static func == (lhs: Finalizers, rhs: Finalizers) -> Bool { true }
+
+        func makeIterator() -> IndexingIterator<[@Sendable (inout MutableRequest) -> Void]> {
+            steps.makeIterator()
+        }
     }
 }

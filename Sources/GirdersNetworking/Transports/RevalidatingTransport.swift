@@ -46,9 +46,11 @@ public final class RevalidatingTransport: HTTPTransport {
         return response.with(request: request)
     }
 
-    /// Streamed transfers go straight to ``base``.
+    /// A plain send (no progress, no download file) is revalidated as ``send(_:)`` describes; a streamed transfer
+    /// goes straight to ``base``.
     public func send(_ request: Request, options: TransferOptions) async throws(ResponseError) -> HTTPResponse {
-        try await base.send(request, options: options)
+        guard options.isEmpty else { return try await base.send(request, options: options) }
+        return try await send(request)
     }
 
     private func store(_ response: HTTPResponse, for request: Request) {

@@ -10,8 +10,7 @@ final class TransferTask: Sendable {
     private struct State {
         var response: HTTPURLResponse?
         var body = Data()
-        var writer: FileBody.Writer?
-        var file: URL?
+        var download: DownloadFile?
         var received: Int64 = 0
         var failure: ResponseError?
         var continuation: CheckedContinuation<HTTPResponse, any Error>?
@@ -44,10 +43,8 @@ final class TransferTask: Sendable {
         return state.withLock { state in
             state.response = response
             guard let destination else { return true }
-            let file = FileBody.temporaryFile(beside: destination)
             do throws(ResponseError) {
-                state.writer = try FileBody.Writer(creating: file)
-                state.file = file
+                state.download = try DownloadFile(beside: destination)
                 return true
             } catch {
                 state.failure = error
@@ -60,8 +57,8 @@ final class TransferTask: Sendable {
     func receive(_ data: Data) -> Bool {
         let step: (Bool, TransferProgress) = state.withLock { state in
             do throws(ResponseError) {
-                if let writer = state.writer, let file = state.file {
-                    try writer.append(data, path: file)
+                if let download = state.download {
+                    try download.append(data)
                 } else {
                     state.body.append(data)
                 }
@@ -119,20 +116,20 @@ final class TransferTask: Sendable {
         if failure == nil, state.response == nil, info.challengeResponse == nil {
             failure = .transport(url: request.fullURL, code: 0, reason: "the response is not HTTP")
         }
-        if let writer = state.writer, let file = state.file {
+        if let download = state.download {
             do throws(ResponseError) {
-                if failure == nil { try writer.finish(syncing: true, path: file) } else { writer.abandon() }
+                // Failed or cancelled: the partial file goes. Complete: made durable (or deleted if that fails).
+                if failure == nil { try download.finish() } else { download.discard() }
             } catch {
                 failure = error
             }
-            if failure != nil { FileBody.remove(file) }
         }
         if let failure { return .failure(failure) }
         guard let http = state.response ?? info.challengeResponse else {
             return .failure(ResponseError.transport(url: request.fullURL, code: 0, reason: "no response"))
         }
         let response = URLSessionTransport.response(http, data: state.body, request: request)
-        return .success(state.file.map(response.replacingBody(with:)) ?? response)
+        return .success(state.download.map { response.replacingBody(with: $0.url) } ?? response)
     }
 
     /// `Content-Length` when the received bytes can be checked against it (no content coding, a body expected).

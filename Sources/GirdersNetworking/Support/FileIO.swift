@@ -6,9 +6,11 @@ import Glibc
 import Darwin
 #endif
 
-/// File plumbing for streamed bodies and downloads: sizes, chunked reads, and a 0600 writer that can make its file
-/// durable and move it into place atomically.
-enum FileBody {
+/// POSIX file plumbing for streamed bodies and downloads: sizes, chunked reads, a 0600 writer, a durable rename.
+///
+/// It names and owns no file: ``DownloadFile`` owns a download's file from its temporary to its final place, and
+/// ``BodySource`` owns the temporary file a multipart upload is encoded into.
+enum FileIO {
     /// The size of a regular file, or `nil`.
     static func size(of url: URL) -> Int64? {
         var info = stat()
@@ -33,18 +35,7 @@ enum FileBody {
         }
     }
 
-    /// A temporary file beside `destination`, for an atomic rename later.
-    static func temporaryFile(beside destination: URL) -> URL {
-        destination.deletingLastPathComponent()
-            .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString.prefix(8)).girders-part")
-    }
-
-    /// A temporary file in the system's temporary folder.
-    static func temporaryFile(named suffix: String) -> URL {
-        URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("girders-\(UUID().uuidString).\(suffix)")
-    }
-
-    /// Moves `source` over `destination` in one step and makes the rename durable.
+    /// Moves `source` over `destination` in one step and makes the rename durable; on failure `source` is deleted.
     static func replace(_ destination: URL, with source: URL) throws(ResponseError) {
         guard rename(source.path, destination.path) == 0 else {
             let reason = lastError()
@@ -58,7 +49,7 @@ enum FileBody {
         }
     }
 
-    /// Deletes `url` if it exists.
+    /// Deletes `url` if it exists (never following a link).
     static func remove(_ url: URL) {
         unlink(url.path)
     }
@@ -73,7 +64,7 @@ enum FileBody {
         /// Creates `url` with mode 0600; it must not exist.
         init(creating url: URL) throws(ResponseError) {
             descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-            guard descriptor >= 0 else { throw .fileError(path: url.path, reason: FileBody.lastError()) }
+            guard descriptor >= 0 else { throw .fileError(path: url.path, reason: FileIO.lastError()) }
         }
 
         func append(_ data: Data, path: URL) throws(ResponseError) {
@@ -84,7 +75,7 @@ enum FileBody {
                     let count = write(descriptor, base + offset, raw.count - offset)
                     if count < 0 {
                         if errno == EINTR { continue }
-                        return FileBody.lastError()
+                        return FileIO.lastError()
                     }
                     offset += count
                 }
@@ -97,7 +88,7 @@ enum FileBody {
         /// Closes the file, first flushing it to the disk when `syncing`.
         func finish(syncing: Bool, path: URL) throws(ResponseError) {
             let synced = !syncing || fsync(descriptor) == 0
-            let reason = synced ? nil : FileBody.lastError()
+            let reason = synced ? nil : FileIO.lastError()
             close(descriptor)
             descriptor = -1
             if let reason { throw .fileError(path: path.path, reason: reason) }

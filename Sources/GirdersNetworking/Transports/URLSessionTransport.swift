@@ -34,46 +34,34 @@ public final class URLSessionTransport: HTTPTransport {
         session.finishTasksAndInvalidate()
     }
 
-    /// Sends `request` once; cancelling the calling `Task` cancels the transfer. A request whose body comes from
-    /// disk (``Request/bodySource``) is streamed through ``send(_:options:)``; any other takes the fast path, a
-    /// data task with a completion handler (one hop through the session's queue instead of three or more).
+    /// Sends `request` once; cancelling the calling `Task` cancels the transfer. The same as
+    /// ``send(_:options:)`` with no options.
     public func send(_ request: Request) async throws(ResponseError) -> HTTPResponse {
-        if request.bodySource != nil { return try await send(request, options: TransferOptions()) }
-        try Self.check(request)
-        let urlRequest = try Self.urlRequest(for: request)
-        return try await run(request) { [session, delegate] continuation, control in
-            session.dataTask(with: urlRequest) { data, response, error in
-                continuation.resume(
-                    with: Self.outcome(
-                        request: request, data: data, response: response, error: error,
-                        taskInfo: delegate.finish(control.identifier)))
-            }
-        }
+        try await send(request, options: TransferOptions())
     }
 
-    /// Sends `request` once as a streamed transfer: a file or multipart body is read from disk, progress is
-    /// reported as it happens, and a 2xx body goes to a temporary file beside ``TransferOptions/downloadDestination``
-    /// (deleted again if the transfer fails or is cancelled).
+    /// Sends `request` once. The one place that chooses how: a request with a body in memory (or none) and no
+    /// transfer options takes the fast path, a data task with a completion handler (one hop through the session's
+    /// queue instead of three or more); anything else is streamed: a file or multipart body is read from disk,
+    /// progress is reported as it happens, and a 2xx body goes to a ``DownloadFile`` beside
+    /// ``TransferOptions/downloadDestination`` (deleted again if the transfer fails or is cancelled).
     public func send(_ request: Request, options: TransferOptions) async throws(ResponseError) -> HTTPResponse {
         try Self.check(request)
-        var uploadFile: URL?
-        var temporary: URL?
-        defer { if let temporary { FileBody.remove(temporary) } }
-        switch request.bodySource {
-        case .file(let url):
-            guard FileBody.size(of: url) != nil else {
-                throw .fileError(path: url.path, reason: "not a readable regular file")
+        if request.bodySource == nil, options.isEmpty {
+            let urlRequest = try Self.urlRequest(for: request)
+            return try await run(request) { [session, delegate] continuation, control in
+                session.dataTask(with: urlRequest) { data, response, error in
+                    continuation.resume(
+                        with: Self.outcome(
+                            request: request, data: data, response: response, error: error,
+                            taskInfo: delegate.finish(control.identifier)))
+                }
             }
-            uploadFile = url
-        case .multipart(let form):
-            let file = FileBody.temporaryFile(named: "multipart")
-            temporary = file
-            try form.write(to: file)
-            uploadFile = file
-        case nil:
-            break
         }
+        let upload = try request.bodySource?.uploadFile()
+        defer { upload?.release() }
         var urlRequest = try Self.urlRequest(for: request)
+        var uploadFile = upload?.url
         #if canImport(FoundationNetworking)
         // FoundationNetworking crashes when an upload-from-file task is cancelled (a forced try in EasyHandle.swift
         // fails with curl error 43), so on Linux a file is streamed instead, with chunked transfer encoding.
@@ -89,7 +77,7 @@ public final class URLSessionTransport: HTTPTransport {
         let transfer = TransferTask(
             request: request, options: options,
             uploadLength: request.bodySource?.length ?? request.body.map { Int64($0.count) })
-        return try await run(request) { [session, delegate] continuation, _ in
+        return try await run(request) { [session, delegate, uploadFile] continuation, _ in
             let task: URLSessionTask =
                 if let uploadFile {
                     session.uploadTask(with: urlRequest, fromFile: uploadFile)

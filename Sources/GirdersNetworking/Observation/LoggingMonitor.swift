@@ -31,7 +31,7 @@ public struct LoggingMonitor: EventMonitor {
     /// `B bytes`, or `B bytes to PATH` for a download.
     private static func size(of response: HTTPResponse) -> String {
         guard let file = response.fileURL else { return "\(response.body.count) bytes" }
-        return "\(FileBody.size(of: file) ?? 0) bytes to \(file.lastPathComponent)"
+        return "\(FileIO.size(of: file) ?? 0) bytes to \(file.lastPathComponent)"
     }
 
     /// `← STATUS METHOD URL in N ms, B bytes`, or `✗ METHOD URL failed in N ms: reason`.

@@ -19,8 +19,12 @@ public import Foundation
 /// endpoint's path) is kept in ``failureReason``, and executing the request fails with
 /// ``ResponseError/invalidRequest(reason:)`` before anything is sent. ``validated()`` throws it early.
 public struct Request: Sendable, Equatable {
+    /// The fields, stored once: the finished ``MutableRequest`` (its URL set, its finalisers run and dropped).
+    /// Adding a field to ``MutableRequest`` adds it here; only a read-only accessor below is needed.
+    let storage: MutableRequest
+
     /// The URL without ``queryItems``.
-    public let url: URL
+    public var url: URL { storage.url ?? Self.placeholderURL }
     /// The URL as sent: ``url`` with ``queryItems`` appended to its query (before any fragment).
     ///
     /// Formed when read (about 1 µs on Linux, most of it `URL(string:)`), so building a request stays cheap.
@@ -28,49 +32,39 @@ public struct Request: Sendable, Equatable {
         QueryEncoding.url(url, appending: queryItems) ?? url
     }
     /// The request method.
-    public let method: HTTPMethod
+    public var method: HTTPMethod { storage.method }
     /// The header fields.
-    public let headers: HTTPHeaders
+    public var headers: HTTPHeaders { storage.headers }
     /// The body, if any; its `Content-Type` is in ``headers``.
-    public let body: Data?
+    public var body: Data? { storage.body }
     /// A body streamed from disk (a file or multipart form data) instead of ``body``.
-    public let bodySource: BodySource?
+    public var bodySource: BodySource? { storage.bodySource }
     /// Edits of the transport's `URLRequest`, applied last and in order.
-    public let urlRequestEdits: [URLRequestEdit]
+    public var urlRequestEdits: [URLRequestEdit] { storage.urlRequestEdits }
     /// The query items added to ``url``, in order.
-    public let queryItems: [URLQueryItem]
+    public var queryItems: [URLQueryItem] { storage.queryItems }
     /// The time allowed without progress; `nil` uses the transport's default (60 seconds for URLSession).
-    public let timeout: TimeInterval?
+    public var timeout: TimeInterval? { storage.timeout }
     /// TLS trust anchors and client identity, if any.
-    public let tlsCredentials: TLSCredentials?
+    public var tlsCredentials: TLSCredentials? { storage.tlsCredentials }
     /// Whether ``RetryPolicy`` may retry the request although its method is not idempotent.
-    public let allowsRetries: Bool
+    public var allowsRetries: Bool { storage.allowsRetries }
     /// The status codes that count as success for this request alone; `nil` keeps the client's validation.
-    public let acceptableStatusCodes: Set<Int>?
+    public var acceptableStatusCodes: Set<Int>? { storage.acceptableStatusCodes }
     /// Why the request could not be built, or `nil` when it is complete.
-    public let failureReason: String?
+    public var failureReason: String? { storage.failureReason }
 
     /// A request from a ``MutableRequest``: runs its URL-dependent steps (such as ``withSessionCookie(_:)``)
     /// and resolves the full URL.
     public init(_ request: MutableRequest) {
         var request = request
         if request.url == nil { request.fail("the request has no URL") }
-        let url = request.url ?? Self.placeholderURL
-        request.url = url
-        for step in request.finalizers { step(&request) }
+        request.url = request.url ?? Self.placeholderURL
+        let finalizers = request.finalizers
+        request.finalizers = MutableRequest.Finalizers()
+        for step in finalizers { step(&request) }
         if let problem = HeaderValidation.problem(in: request.headers) { request.fail(problem) }
-        self.url = url
-        self.method = request.method
-        self.headers = request.headers
-        self.body = request.body
-        self.bodySource = request.bodySource
-        self.urlRequestEdits = request.urlRequestEdits
-        self.queryItems = request.queryItems
-        self.timeout = request.timeout
-        self.tlsCredentials = request.tlsCredentials
-        self.allowsRetries = request.allowsRetries
-        self.acceptableStatusCodes = request.acceptableStatusCodes
-        self.failureReason = request.failureReason
+        self.storage = request
     }
 
     /// GirdersSwift's initialiser: the generator's request for `method`, the URL, and `parameters` (in the query
@@ -108,8 +102,13 @@ public struct Request: Sendable, Equatable {
 
     /// A copy with `headers` changed, for interceptors that sign requests.
     public func settingHeader(_ name: String, _ value: String?) -> Request {
-        var mutable = MutableRequest(self)
-        mutable.headers[name] = value
+        editing { $0.headers[name] = value }
+    }
+
+    /// A copy changed by `edit`, finished again (headers validated) as ``init(_:)`` does.
+    func editing(_ edit: (inout MutableRequest) -> Void) -> Request {
+        var mutable = storage
+        edit(&mutable)
         return Request(mutable)
     }
 
@@ -133,8 +132,6 @@ public struct Request: Sendable, Equatable {
     /// result is no URL.
     func resolved(against base: URL) -> Request? {
         guard let joined = Self.join(base, url.relativeString) else { return nil }
-        var mutable = MutableRequest(self)
-        mutable.url = joined
-        return Request(mutable)
+        return editing { $0.url = joined }
     }
 }

@@ -84,7 +84,7 @@ public struct MultipartFormData: Sendable, Equatable {
             switch part.content {
             case .data(let data): total += Int64(data.count)
             case .file(let url):
-                guard let size = FileBody.size(of: url) else { return nil }
+                guard let size = FileIO.size(of: url) else { return nil }
                 total += size
             }
         }
@@ -100,7 +100,7 @@ public struct MultipartFormData: Sendable, Equatable {
 
     /// Writes the body to `destination` (created 0600), copying files in 1 MiB chunks.
     func write(to destination: URL) throws(ResponseError) {
-        let writer = try FileBody.Writer(creating: destination)
+        let writer = try FileIO.Writer(creating: destination)
         do {
             try encode { chunk throws(ResponseError) in try writer.append(chunk, path: destination) }
             try writer.finish(syncing: false, path: destination)
@@ -129,7 +129,7 @@ public struct MultipartFormData: Sendable, Equatable {
             }
             switch part.content {
             case .data(let data): try checked(data)
-            case .file(let url): try FileBody.readChunks(of: url, into: checked)
+            case .file(let url): try FileIO.readChunks(of: url, into: checked)
             }
             try sink(lineBreak)
         }

@@ -36,7 +36,8 @@ let package = Package(
             name: "GirdersDITests", dependencies: ["GirdersDI", "GirdersTestLocks"],
             swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(
-            name: "GirdersNetworking", dependencies: ["GirdersConfig", "GirdersLog"], swiftSettings: strictSettings),
+            name: "GirdersNetworking", dependencies: ["GirdersConfig", "GirdersLog"], exclude: ["README.md"],
+            swiftSettings: strictSettings),
         .testTarget(
             name: "GirdersNetworkingTests",
             dependencies: ["GirdersNetworking", "GirdersConfig", "GirdersLog", "GirdersTestLocks"],

@@ -36,16 +36,15 @@ struct ReadmeTransferExampleTests {
         let upload = Request(MutableRequest(method: .post, url: uploadURL) |> withMultipartBody(form))
         let reply = try await client.upload(upload) { progress in fractions.append(progress.fractionCompleted ?? 0) }
 
-        let transfer = client.downloadTransfer(
-            Request(URL: server.url("/bytes?n=100000"), method: .get), to: destination)
-        var steps = 0
-        for await _ in transfer.progress { steps += 1 }
-        let response = try await transfer.response  // response.fileURL == destination
+        let steps = LockedList<Int64>()
+        let response = try await client.download(Request(URL: server.url("/bytes?n=100000"), method: .get), to: destination) {
+            step in steps.append(step.completedBytes)
+        }  // response.fileURL == destination
 
         let parts = try JSONDecoder().decode([ReceivedPart].self, from: reply.body)
         #expect(parts.map(\.filename) == [nil, "holiday.mp4"])
         #expect(fractions.values.last == 1)
-        #expect(steps > 0 && response.fileURL == destination && fileSize(destination) == 100_000)
+        #expect(!steps.values.isEmpty && response.fileURL == destination && fileSize(destination) == 100_000)
     }
 
     @Test func theReadmeStandardErrorHandlerLogsInAgainOn401AndPassesOtherErrorsOn() async throws {

@@ -164,6 +164,7 @@ struct TransferTests {
         #expect(try fileNames(in: folder) == ["stubbed.json"])
     }
 
+    @available(*, deprecated, message: "exercises the deprecated Transfer forms")
     @Test func progressArrivesAsAnAsyncStreamThatEndsWithTheTransfer() async throws {
         let folder = try temporaryFolder()
         let destination = folder.appendingPathComponent("stream.bin")
@@ -181,6 +182,7 @@ struct TransferTests {
         #expect(last?.completedBytes == 3_000_000 && last?.fractionCompleted == 1)
     }
 
+    @available(*, deprecated, message: "exercises the deprecated Transfer forms")
     @Test func aCancelledDownloadTransferThrowsCancelledAndDeletesItsPartialFile() async throws {
         let folder = try temporaryFolder()
         let destination = folder.appendingPathComponent("slow.bin")
@@ -195,6 +197,7 @@ struct TransferTests {
         #expect(try fileNames(in: folder).isEmpty)
     }
 
+    @available(*, deprecated, message: "exercises the deprecated Transfer forms")
     @Test func aUploadTransferStreamsProgressForAFile() async throws {
         let file = try temporaryFolder().appendingPathComponent("up.bin")
         try writePatternFile(file, megabytes: 4)

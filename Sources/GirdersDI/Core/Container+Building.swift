@@ -69,7 +69,7 @@ extension Container {
             registry.registrationsChanged()
             return true
         }
-        if published { SnapshotClock.shared.advance() }
+        if published { RegistryGeneration.shared.advance() }
         return instance
     }
 }

@@ -26,9 +26,9 @@ extension Container {
     /// the registration exists but cannot be built.
     @inlinable @inline(__always)
     public func resolve<Wrapped>(_ type: Wrapped?.Type = Wrapped?.self, name: String? = nil) -> Wrapped? {
-        let clock = SnapshotClock.shared.current
-        if clock & 1 == 0, parent == nil,
-            let built = builtInstance(Wrapped.self, name: name, clock: clock, unlessRegistered: Wrapped?.self)
+        let epoch = RegistryGeneration.shared.current
+        if epoch & 1 == 0, parent == nil,
+            let built = builtInstance(Wrapped.self, name: name, epoch: epoch, unlessRegistered: Wrapped?.self)
         {
             return built
         }

@@ -9,8 +9,9 @@ import Foundation
 /// let users: UserService = try container.resolveOrThrow()
 /// ```
 ///
-/// Resolving takes no lock: each thread keeps the latest immutable snapshot of the registrations and checks one
-/// process-wide atomic word (``SnapshotClock``). Each singleton is built exactly once under its own build gate, so
+/// Each thread keeps the latest immutable snapshot of the registrations and checks one process-wide generation
+/// word (``RegistryGeneration``): on Linux an atomic load, so resolving takes no lock; on Apple platforms an
+/// uncontended `OSAllocatedUnfairLock`. Each singleton is built exactly once under its own build gate, so
 /// concurrent first resolves never build two and a factory may wait for another thread that builds something
 /// else. Registrations are keyed by the static type `Service`, never by a metatype value. A missing registration,
 /// a cycle (also between threads), a chain deeper than ``maximumDepth`` and a failing factory are errors that name
@@ -35,7 +36,7 @@ public final class Container: Resolver, Sendable {
     public init(parent: Container? = nil) {
         self.parent = parent
         self.state = LockedState(Registry())
-        SnapshotClock.shared.advance()
+        RegistryGeneration.shared.advance()
     }
 
     /// A new child container of this one.
@@ -69,7 +70,7 @@ public final class Container: Resolver, Sendable {
             registry.registrations[registration.key] = registration
             registry.registrationsChanged()
         }
-        SnapshotClock.shared.advance()
+        RegistryGeneration.shared.advance()
     }
 
     /// Removes every registration and built instance of this container (not of its parent).
@@ -78,7 +79,7 @@ public final class Container: Resolver, Sendable {
             registry.registrations.removeAll()
             registry.registrationsChanged()
         }
-        SnapshotClock.shared.advance()
+        RegistryGeneration.shared.advance()
     }
 
     /// `true` when `type` and `name` can be resolved here or in a parent.
@@ -95,11 +96,11 @@ public final class Container: Resolver, Sendable {
     ///   ``ContainerError/factoryFailed(chain:underlying:)``.
     @inlinable @inline(__always)
     public func resolveOrThrow<Service>(_ type: Service.Type, name: String?) throws -> Service {
-        let clock = SnapshotClock.shared.current
-        if clock & 1 != 0, let replacement = OverrideScope.replacement(for: self) {
+        let epoch = RegistryGeneration.shared.current
+        if epoch & 1 != 0, let replacement = OverrideScope.replacement(for: self) {
             return try replacement.resolveWithoutOverrides(type, name: name)
         }
-        return try resolveWithoutOverrides(type, name: name, clock: clock)
+        return try resolveWithoutOverrides(type, name: name, epoch: epoch)
     }
 
     /// Resolves `type` (inferred) and `name`, stopping the program with the same message
@@ -108,11 +109,11 @@ public final class Container: Resolver, Sendable {
     public func resolve<Service>(_ type: Service.Type = Service.self, name: String? = nil) -> Service {
         // A built singleton needs no error handling; the rest goes through `resolveOrStop` (a function that
         // catches is not inlined, and the fast path would pay for the call).
-        let clock = SnapshotClock.shared.current
-        if clock & 1 == 0 {
+        let epoch = RegistryGeneration.shared.current
+        if epoch & 1 == 0 {
             let thread = ThreadResolutionState.unmanagedCurrent
             let found = thread._withUnsafeGuaranteedRef {
-                registration(for: ObjectIdentifier(Service.self), name: name, thread: $0, clock: clock)
+                registration(for: ObjectIdentifier(Service.self), name: name, thread: $0, epoch: epoch)
             }
             if let found {
                 let built = found._withUnsafeGuaranteedRef { registration -> Service? in
@@ -127,7 +128,7 @@ public final class Container: Resolver, Sendable {
     }
 
     /// Builds the instance of a registration `resolve` found (both references +0, as in
-    /// ``resolveIfRegistered(_:name:clock:)``), stopping the program on an error.
+    /// ``resolveIfRegistered(_:name:epoch:)``), stopping the program on an error.
     @inlinable
     func buildOrStop<Service>(_ found: Unmanaged<Registration>, thread: Unmanaged<ThreadResolutionState>) -> Service {
         do {
@@ -153,14 +154,14 @@ public final class Container: Resolver, Sendable {
     /// built, not a singleton, or `shadow` is registered here under `name`). Never builds, never throws.
     @inlinable @inline(__always)
     func builtInstance<Service>(
-        _ type: Service.Type, name: String?, clock: Int, unlessRegistered shadow: Any.Type? = nil
+        _ type: Service.Type, name: String?, epoch: Int, unlessRegistered shadow: Any.Type? = nil
     ) -> Service? {
         ThreadResolutionState.unmanagedCurrent._withUnsafeGuaranteedRef { thread -> Service? in
-            if let shadow, registration(for: ObjectIdentifier(shadow), name: name, thread: thread, clock: clock) != nil {
+            if let shadow, registration(for: ObjectIdentifier(shadow), name: name, thread: thread, epoch: epoch) != nil {
                 return nil
             }
             guard
-                let found = registration(for: ObjectIdentifier(Service.self), name: name, thread: thread, clock: clock)
+                let found = registration(for: ObjectIdentifier(Service.self), name: name, thread: thread, epoch: epoch)
             else { return nil }
             return found._withUnsafeGuaranteedRef { registration -> Service? in
                 // Found under `Service`'s key, so it is a `TypedRegistration<Service>` (see its initialiser).
@@ -179,19 +180,19 @@ public final class Container: Resolver, Sendable {
 
     @inlinable
     func resolveWithoutOverrides<Service>(
-        _ type: Service.Type, name: String?, clock: Int = SnapshotClock.shared.current
+        _ type: Service.Type, name: String?, epoch: Int = RegistryGeneration.shared.current
     ) throws -> Service {
-        if let service = try resolveIfRegistered(type, name: name, clock: clock) { return service }
+        if let service = try resolveIfRegistered(type, name: name, epoch: epoch) { return service }
         return try resolveMissing(type, name: name)
     }
 
     /// The service when this container itself registers `Service` and `name`; `nil` when it does not (parents and
     /// `Optional` are ``resolveMissing(_:name:)``'s business).
     @inlinable
-    func resolveIfRegistered<Service>(_ type: Service.Type, name: String?, clock: Int) throws -> Service? {
+    func resolveIfRegistered<Service>(_ type: Service.Type, name: String?, epoch: Int) throws -> Service? {
         try ThreadResolutionState.unmanagedCurrent._withUnsafeGuaranteedRef { thread -> Service? in
             guard
-                let found = registration(for: ObjectIdentifier(Service.self), name: name, thread: thread, clock: clock)
+                let found = registration(for: ObjectIdentifier(Service.self), name: name, thread: thread, epoch: epoch)
             else {
                 return nil
             }
@@ -212,29 +213,29 @@ public final class Container: Resolver, Sendable {
     /// parent take the general path, which asks the parents before unwrapping.
     @inlinable
     func resolveOptional<Wrapped>(_ type: Wrapped.Type, name: String?) throws -> Wrapped? {
-        let clock = SnapshotClock.shared.current
-        if clock & 1 != 0, let replacement = OverrideScope.replacement(for: self) {
+        let epoch = RegistryGeneration.shared.current
+        if epoch & 1 != 0, let replacement = OverrideScope.replacement(for: self) {
             return try replacement.resolveWithoutOverrides(Wrapped?.self, name: name)
         }
-        guard parent == nil else { return try resolveWithoutOverrides(Wrapped?.self, name: name, clock: clock) }
-        if let explicit = try resolveIfRegistered(Wrapped?.self, name: name, clock: clock) { return explicit }
-        return try resolveIfRegistered(Wrapped.self, name: name, clock: clock)
+        guard parent == nil else { return try resolveWithoutOverrides(Wrapped?.self, name: name, epoch: epoch) }
+        if let explicit = try resolveIfRegistered(Wrapped?.self, name: name, epoch: epoch) { return explicit }
+        return try resolveIfRegistered(Wrapped.self, name: name, epoch: epoch)
     }
 
     /// The registration in this thread's snapshot, unretained: the thread's cached snapshot owns it until the
-    /// thread next refreshes its cache, which only a resolve on the same thread can do. `clock` must have been read
+    /// thread next refreshes its cache, which only a resolve on the same thread can do. `epoch` must have been read
     /// before this call.
     @inlinable
     func registration(
         for type: ObjectIdentifier, name: String?, thread: ThreadResolutionState,
-        clock: Int = SnapshotClock.shared.current
+        epoch: Int = RegistryGeneration.shared.current
     ) -> Unmanaged<Registration>? {
-        if thread.cachedClock == clock, thread.cachedContainer == ObjectIdentifier(self),
+        if thread.cachedEpoch == epoch, thread.cachedContainer == ObjectIdentifier(self),
             let cached = thread.cachedSnapshotReference
         {
             return cached._withUnsafeGuaranteedRef { $0.registration(for: type, name: name) }
         }
-        return snapshot(for: thread, clock: clock).registration(for: type, name: name)
+        return snapshot(for: thread, epoch: epoch).registration(for: type, name: name)
     }
 
     /// Not registered here: ask the parents, then treat `Optional<Wrapped>` as "`Wrapped` if registered".
@@ -279,18 +280,18 @@ public final class Container: Resolver, Sendable {
 
     /// This thread's snapshot of the registrations, refreshed under the lock only after a change.
     @usableFromInline
-    func snapshot(for thread: ThreadResolutionState, clock: Int) -> Snapshot {
+    func snapshot(for thread: ThreadResolutionState, epoch: Int) -> Snapshot {
         let identity = ObjectIdentifier(self)
-        if thread.cachedClock == clock, thread.cachedContainer == identity, let cached = thread.cachedSnapshot {
+        if thread.cachedEpoch == epoch, thread.cachedContainer == identity, let cached = thread.cachedSnapshot {
             return cached
         }
-        let fresh = state.withLock { $0.snapshot() }  // read after `clock`, so it is at least as new
+        let fresh = state.withLock { $0.snapshot() }  // read after `epoch`, so it is at least as new
         if !thread.chain.isEmpty, let replaced = thread.cachedSnapshot {
             thread.pinned.append(replaced)  // registrations of builds in progress may live in it
         }
         thread.cachedContainer = identity
         thread.cachedSnapshot = fresh
-        thread.cachedClock = clock
+        thread.cachedEpoch = epoch
         return fresh
     }
 

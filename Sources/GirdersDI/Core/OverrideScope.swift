@@ -14,7 +14,7 @@ extension Container {
         _ configure: (Container) -> Void, operation: () throws -> Result
     ) rethrows -> Result {
         let scope = OverrideScope.start(on: self, configure)
-        defer { SnapshotClock.shared.scopeEnded() }
+        defer { RegistryGeneration.shared.scopeEnded() }
         return try OverrideScope.$current.withValue(scope, operation: operation)
     }
 
@@ -24,7 +24,7 @@ extension Container {
         operation: () async throws -> Result
     ) async rethrows -> Result {
         let scope = OverrideScope.start(on: self, configure)
-        defer { SnapshotClock.shared.scopeEnded() }
+        defer { RegistryGeneration.shared.scopeEnded() }
         return try await OverrideScope.$current.withValue(scope, operation: operation, isolation: isolation)
     }
 }
@@ -44,11 +44,11 @@ final class OverrideScope: Sendable {
 
     @TaskLocal static var current: OverrideScope?
 
-    /// A configured scope nested in the current one; the caller must call `SnapshotClock.shared.scopeEnded()`.
+    /// A configured scope nested in the current one; the caller must call `RegistryGeneration.shared.scopeEnded()`.
     static func start(on container: Container, _ configure: (Container) -> Void) -> OverrideScope {
         let scope = OverrideScope(target: container, outer: current)
         configure(scope.replacement)
-        SnapshotClock.shared.scopeStarted()
+        RegistryGeneration.shared.scopeStarted()
         return scope
     }
 

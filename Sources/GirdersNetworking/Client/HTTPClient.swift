@@ -59,52 +59,25 @@ public final class HTTPClient: HTTP {
         try await perform(request, options: TransferOptions())
     }
 
-    /// ``perform(_:)`` as a streamed transfer: progress is reported for every attempt, and a download is moved to
-    /// its destination only once the final response passed validation.
+    /// The pipeline every way of sending runs through, step by step (see the module's README for the map):
+    ///
+    /// 1. **build**: `request` arrives built (``Request``, a ``ServiceEndpoint``, generators); a request that could
+    ///    not be built stops here, and a relative URL is resolved against ``baseURL``;
+    /// 2. **intercept** and **retry** (`HTTPClient+Retries.swift`): the interceptors adapt each attempt and decide
+    ///    whether a failed one is tried again;
+    /// 3. **send**, **follow redirects**, **validate** (`HTTPClient+Redirects.swift`): one attempt through the
+    ///    ``transport``, redirects followed under ``redirects``, the final response checked by ``validation`` and a
+    ///    download moved into place;
+    /// 4. **decode** (``HTTP/executeRequest(request:as:)``, ``HTTP/send(_:)-(TypedRequest)``): the body, by
+    ///    ``responseHandlers``.
+    ///
+    /// With `options`, progress is reported for every attempt and a download is moved to its destination only once
+    /// the final response passed validation.
     public func perform(_ request: Request, options: TransferOptions) async throws(ResponseError) -> HTTPResponse {
         if let reason = request.failureReason { throw .invalidRequest(reason: reason) }
         let request = try resolved(request)
-        var attempt = 1
-        while true {
-            let context = InterceptorContext(attempt: attempt)
-            var adapted = request
-            for interceptor in interceptors {
-                do {
-                    adapted = try await interceptor.adapt(adapted, context: context)
-                } catch let error as ResponseError {
-                    throw error
-                } catch {
-                    throw .interceptorFailed(reason: "\(error)")
-                }
-            }
-            for monitor in monitors { monitor.requestWillStart(adapted, attempt: attempt) }
-            let started = ContinuousClock.now
-            let failure: ResponseError
-            do {
-                let response = try await send(adapted, options: options)
-                report(adapted, attempt, .success(response), since: started)
-                return response
-            } catch {
-                failure = error
-            }
-            report(adapted, attempt, .failure(failure), since: started)
-            if failure.isCancellation { throw failure }
-            var decision = RetryDecision.doNotRetry
-            for interceptor in interceptors where decision == .doNotRetry {
-                decision = await interceptor.retry(adapted, after: failure, context: context)
-            }
-            switch decision {
-            case .doNotRetry: throw failure
-            case .fail(let error): throw error
-            case .retry: break
-            case .retryAfter(let seconds):
-                do {
-                    try await Task.sleep(nanoseconds: UInt64(max(seconds, 0) * 1_000_000_000))
-                } catch {
-                    throw .cancelled(url: request.fullURL)
-                }
-            }
-            attempt += 1
+        return try await withRetries(request) { adapted throws(ResponseError) in
+            try await self.followingRedirects(adapted, options: options)
         }
     }
 
@@ -119,41 +92,5 @@ public final class HTTPClient: HTTP {
             throw .invalidRequest(reason: "cannot append \(request.url.relativeString.debugDescription) to \(baseURL)")
         }
         return resolved
-    }
-
-    private func report(
-        _ request: Request, _ attempt: Int, _ result: Result<HTTPResponse, ResponseError>,
-        since start: ContinuousClock.Instant
-    ) {
-        guard !monitors.isEmpty else { return }
-        let elapsed = ContinuousClock.now - start
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        for monitor in monitors {
-            monitor.requestDidFinish(request, attempt: attempt, result: result, seconds: seconds)
-        }
-    }
-
-    /// One attempt: the transport, redirects, validation.
-    private func send(_ request: Request, options: TransferOptions) async throws(ResponseError) -> HTTPResponse {
-        var current = request
-        var followed = 0
-        while true {
-            if Task.isCancelled { throw .cancelled(url: current.fullURL) }
-            let response = try await transport.send(current, options: options)
-            guard let next = redirects.nextRequest(after: response, original: request) else {
-                do {
-                    try validation.validate(response, acceptingInstead: request.acceptableStatusCodes)
-                } catch {
-                    DownloadFile.discard(response)
-                    throw error
-                }
-                return try DownloadFile.place(response, at: options.downloadDestination)
-            }
-            followed += 1
-            if followed > redirects.maximumRedirects {
-                throw .tooManyRedirects(url: request.fullURL, limit: redirects.maximumRedirects)
-            }
-            current = next
-        }
     }
 }

@@ -7,7 +7,8 @@ public import os
 public import Synchronization
 #endif
 
-/// One process-wide word that a resolve reads once: `epoch << 1 | overridesActive`.
+/// A process-wide generation counter (not a epoch): one word that a resolve reads once,
+/// `generation << 1 | overridesActive`.
 ///
 /// The epoch advances whenever any container publishes a snapshot or is created, so a thread's cached snapshot is
 /// valid exactly while the word is unchanged (and a cache keyed by a recycled container address never matches).
@@ -16,8 +17,8 @@ public import Synchronization
 /// The word is a `Synchronization.Atomic` on Linux; `Atomic` needs macOS 15 / iOS 18, so Apple platforms use
 /// `OSAllocatedUnfairLock` (macOS 13 / iOS 16). Writers are serialised by `counters`' lock.
 @usableFromInline
-final class SnapshotClock: Sendable {
-    @usableFromInline static let shared = SnapshotClock()
+final class RegistryGeneration: Sendable {
+    @usableFromInline static let shared = RegistryGeneration()
 
     #if canImport(Darwin)
     @usableFromInline let word = OSAllocatedUnfairLock(initialState: 0)

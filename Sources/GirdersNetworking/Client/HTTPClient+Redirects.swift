@@ -1,0 +1,30 @@
+import Foundation
+
+/// Step 3 of ``HTTPClient/perform(_:options:)``: one attempt through the transport, redirects, validation.
+extension HTTPClient {
+    /// Sends `request` through the ``transport``, follows redirects under ``redirects`` (the transport never does),
+    /// validates the final response with ``validation`` (or the request's own status codes) and moves a download
+    /// into place. A download whose response fails validation is deleted (``DownloadFile/discard(_:)``).
+    func followingRedirects(_ request: Request, options: TransferOptions) async throws(ResponseError) -> HTTPResponse {
+        var current = request
+        var followed = 0
+        while true {
+            if Task.isCancelled { throw .cancelled(url: current.fullURL) }
+            let response = try await transport.send(current, options: options)
+            guard let next = redirects.nextRequest(after: response, original: request) else {
+                do {
+                    try validation.validate(response, acceptingInstead: request.acceptableStatusCodes)
+                } catch {
+                    DownloadFile.discard(response)
+                    throw error
+                }
+                return try DownloadFile.place(response, at: options.downloadDestination)
+            }
+            followed += 1
+            if followed > redirects.maximumRedirects {
+                throw .tooManyRedirects(url: request.fullURL, limit: redirects.maximumRedirects)
+            }
+            current = next
+        }
+    }
+}

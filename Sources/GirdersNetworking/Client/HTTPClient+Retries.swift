@@ -1,0 +1,79 @@
+import Foundation
+
+/// Step 2 of ``HTTPClient/perform(_:options:)``: interception and retries.
+extension HTTPClient {
+    /// Runs `attempt` once per try: the ``interceptors`` adapt the request first (in order), the ``monitors`` hear
+    /// of the start and the end, and after a failure the interceptors decide (the first that does not say
+    /// ``RetryDecision/doNotRetry`` wins) whether to try again, at once or after a delay. Cancellation is never
+    /// retried.
+    func withRetries(
+        _ request: Request, _ attempt: (Request) async throws(ResponseError) -> HTTPResponse
+    ) async throws(ResponseError) -> HTTPResponse {
+        var number = 1
+        while true {
+            let context = InterceptorContext(attempt: number)
+            let adapted = try await adapt(request, context: context)
+            for monitor in monitors { monitor.requestWillStart(adapted, attempt: number) }
+            let started = ContinuousClock.now
+            let failure: ResponseError
+            do {
+                let response = try await attempt(adapted)
+                report(adapted, number, .success(response), since: started)
+                return response
+            } catch {
+                failure = error
+            }
+            report(adapted, number, .failure(failure), since: started)
+            if failure.isCancellation { throw failure }
+            var decision = RetryDecision.doNotRetry
+            for interceptor in interceptors where decision == .doNotRetry {
+                decision = await interceptor.retry(adapted, after: failure, context: context)
+            }
+            switch decision {
+            case .doNotRetry: throw failure
+            case .fail(let error): throw error
+            case .retry: break
+            case .retryAfter(let seconds): try await Self.wait(seconds, for: request)
+            }
+            number += 1
+        }
+    }
+
+    /// `request` as every interceptor adapted it, in order; an error that is not a ``ResponseError`` becomes
+    /// ``ResponseError/interceptorFailed(reason:)``.
+    private func adapt(_ request: Request, context: InterceptorContext) async throws(ResponseError) -> Request {
+        var adapted = request
+        for interceptor in interceptors {
+            do {
+                adapted = try await interceptor.adapt(adapted, context: context)
+            } catch let error as ResponseError {
+                throw error
+            } catch {
+                throw .interceptorFailed(reason: "\(error)")
+            }
+        }
+        return adapted
+    }
+
+    /// Sleeps `seconds` (negative or not a number: none; at most a day), or throws when the task is cancelled.
+    private static func wait(_ seconds: Double, for request: Request) async throws(ResponseError) {
+        let clamped = seconds.isNaN ? 0 : min(max(seconds, 0), 86_400)
+        do {
+            try await Task.sleep(nanoseconds: UInt64(clamped * 1_000_000_000))
+        } catch {
+            throw .cancelled(url: request.fullURL)
+        }
+    }
+
+    private func report(
+        _ request: Request, _ attempt: Int, _ result: Result<HTTPResponse, ResponseError>,
+        since start: ContinuousClock.Instant
+    ) {
+        guard !monitors.isEmpty else { return }
+        let elapsed = ContinuousClock.now - start
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        for monitor in monitors {
+            monitor.requestDidFinish(request, attempt: attempt, result: result, seconds: seconds)
+        }
+    }
+}

@@ -36,7 +36,7 @@ extension TremaDocument {
         _ formats: [TremaExportFormat], options: ExportOptions = ExportOptions()
     ) throws(TremaError) -> [ExportedFile] {
         try options.validate()
-        let results = ResultBox(count: formats.count)
+        let results = LockedState([Result<[ExportedFile], TremaError>?](repeating: nil, count: formats.count))
         DispatchQueue.concurrentPerform(iterations: formats.count) { index in
             let outcome: Result<[ExportedFile], TremaError>
             do throws(TremaError) {
@@ -44,10 +44,10 @@ extension TremaDocument {
             } catch {
                 outcome = .failure(error)
             }
-            results.set(index, outcome)
+            results.withLock { $0[index] = outcome }
         }
         var files: [ExportedFile] = []
-        for outcome in results.values {
+        for outcome in results.withLock({ $0 }) {
             switch outcome {
             case .success(let produced): files += produced
             case .failure(let error): throw error
@@ -56,20 +56,4 @@ extension TremaDocument {
         }
         return files
     }
-}
-
-/// The lock box the parallel export collects into.
-private final class ResultBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var results: [Result<[ExportedFile], TremaError>?]
-
-    init(count: Int) {
-        results = Array(repeating: nil, count: count)
-    }
-
-    func set(_ index: Int, _ result: Result<[ExportedFile], TremaError>) {
-        lock.withLock { results[index] = result }
-    }
-
-    var values: [Result<[ExportedFile], TremaError>?] { lock.withLock { results } }
 }

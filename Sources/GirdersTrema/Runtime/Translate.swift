@@ -3,18 +3,30 @@ public import Foundation
 /// The translator ``translate(_:_:)`` reads: GirdersSwift's `messages` table from the main bundle unless
 /// replaced.
 public enum Translation {
-    private static let state = TranslatorBox()
+    private static let state = LockedState(TranslatorCache())
 
     /// The process-wide translator. On first use it loads the main bundle's `messages` tables; replace it at any
     /// time, for example with `Translator(trm:)` or `Translator(folder:masterLanguage:)`.
     public static var shared: Translator {
-        get { state.current }
-        set { state.replace(with: newValue) }
+        get {
+            state.withLock { cache in
+                if let translator = cache.translator { return translator }
+                let loaded = TranslatorCache.load(.main)
+                cache.translator = loaded
+                return loaded
+            }
+        }
+        set { state.withLock { $0.translator = newValue } }
     }
 
     /// The translator of `bundle`'s `messages` tables, loaded on first use and kept.
     static func translator(for bundle: Bundle) -> Translator {
-        state.translator(for: bundle)
+        state.withLock { cache in
+            if let translator = cache.bundleTranslators[bundle.bundlePath] { return translator }
+            let loaded = TranslatorCache.load(bundle)
+            cache.bundleTranslators[bundle.bundlePath] = loaded
+            return loaded
+        }
     }
 }
 
@@ -36,37 +48,10 @@ public func translate(_ key: String, _ arguments: any CVarArg..., bundle: Bundle
     Translation.translator(for: bundle).translate(key, arguments: arguments)
 }
 
-/// The lock box behind ``Translation/shared`` and the per-bundle translators.
-///
-/// `@unchecked Sendable` is sound because both stored properties are only touched while `lock` is held.
-private final class TranslatorBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var translator: Translator?
-    private var bundleTranslators: [String: Translator] = [:]
-
-    var current: Translator {
-        lock.lock()
-        defer { lock.unlock() }
-        if let translator { return translator }
-        let loaded = Self.load(.main)
-        translator = loaded
-        return loaded
-    }
-
-    func replace(with newValue: Translator) {
-        lock.lock()
-        translator = newValue
-        lock.unlock()
-    }
-
-    func translator(for bundle: Bundle) -> Translator {
-        lock.lock()
-        defer { lock.unlock() }
-        if let translator = bundleTranslators[bundle.bundlePath] { return translator }
-        let loaded = Self.load(bundle)
-        bundleTranslators[bundle.bundlePath] = loaded
-        return loaded
-    }
+/// What ``Translation`` keeps: the shared translator (loaded on first use) and the per-bundle ones.
+private struct TranslatorCache {
+    var translator: Translator?
+    var bundleTranslators: [String: Translator] = [:]
 
     /// The bundle's `messages` tables, or an empty translator (every key `?key?`) when they cannot be read.
     static func load(_ bundle: Bundle) -> Translator {

@@ -5,6 +5,10 @@ import Foundation
 /// A transport does not follow redirects, validate statuses or decode bodies; ``HTTPClient`` does that on top,
 /// identically for every transport. It maps its failures to ``ResponseError`` transport cases and stops with
 /// ``ResponseError/cancelled(url:)`` when the calling Swift `Task` is cancelled.
+///
+/// ``HTTPClient`` always calls ``send(_:options:)``. A simple transport implements ``send(_:)`` only and gets a
+/// ``send(_:options:)`` that reports the body as one progress step and writes a download with ``DownloadFile``;
+/// a streaming transport implements both and decides there, once, how to send.
 public protocol HTTPTransport: Sendable {
     /// Sends `request` once and returns the response, 3xx included.
     func send(_ request: Request) async throws(ResponseError) -> HTTPResponse

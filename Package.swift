@@ -35,9 +35,15 @@ let package = Package(
         .testTarget(
             name: "GirdersDITests", dependencies: ["GirdersDI", "GirdersTestLocks"],
             swiftSettings: [.swiftLanguageMode(.v6)]),
+        // libcurl (libcurl4-openssl-dev) for CurlTransport, the default transport on Linux.
+        .systemLibrary(
+            name: "CGirdersCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(
-            name: "GirdersNetworking", dependencies: ["GirdersConfig", "GirdersLog"], exclude: ["README.md"],
-            swiftSettings: strictSettings),
+            name: "GirdersNetworking",
+            dependencies: [
+                "GirdersConfig", "GirdersLog", .target(name: "CGirdersCurl", condition: .when(platforms: [.linux])),
+            ],
+            exclude: ["README.md"], swiftSettings: strictSettings),
         .testTarget(
             name: "GirdersNetworkingTests",
             dependencies: ["GirdersNetworking", "GirdersConfig", "GirdersLog", "GirdersTestLocks"],

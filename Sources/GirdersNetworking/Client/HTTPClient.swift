@@ -29,7 +29,7 @@ public final class HTTPClient: HTTP {
     /// A client; every part has a default.
     public init(
         baseURL: URL? = nil,
-        transport: any HTTPTransport = URLSessionTransport(),
+        transport: any HTTPTransport = HTTPClient.defaultTransport(),
         responseHandlers: ResponseHandlerChain = .standard,
         validation: ResponseValidation = ResponseValidation(),
         redirects: RedirectPolicy = .follow(),
@@ -51,6 +51,17 @@ public final class HTTPClient: HTTP {
         HTTPClient(
             baseURL: baseURL, transport: transport, responseHandlers: responseHandlers, validation: validation, redirects: redirects,
             interceptors: self.interceptors + interceptors, monitors: monitors)
+    }
+
+    /// A new instance of the platform's default transport: ``CurlTransport`` on Linux, ``URLSessionTransport``
+    /// elsewhere.
+    @usableFromInline
+    static func defaultTransport() -> any HTTPTransport {
+        #if canImport(CGirdersCurl)
+        CurlTransport()
+        #else
+        URLSessionTransport()
+        #endif
     }
 
     /// Sends `request` through the interceptors, follows redirects under ``redirects``, validates the final

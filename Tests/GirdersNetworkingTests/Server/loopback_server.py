@@ -34,6 +34,7 @@ Routes (any method unless noted):
 """
 import socket
 import struct
+import gzip
 import hashlib
 import json
 import sys
@@ -122,6 +123,13 @@ class Handler(BaseHTTPRequestHandler):
             count("refresh-" + query["realm"][0])
             time.sleep(0.05)
             return self._send(200, json.dumps({"token": query["realm"][0] + "-fresh"}).encode())
+        if path == "/repeated":
+            # Two Set-Cookie and two Link fields, which must reach the caller as two each, not joined.
+            return self._send(200, b"{}", headers=[
+                ("Set-Cookie", "first=1; Path=/"), ("Set-Cookie", "second=2; Path=/; Expires=Wed, 21 Oct 2099 07:28:00 GMT"),
+                ("Link", "</a>; rel=next"), ("Link", "</b>; rel=last")])
+        if path == "/gzip":
+            return self._send(200, gzip.compress(b'{"compressed":true}'), headers=[("Content-Encoding", "gzip")])
         if path == "/small":
             return self._send(200, b'{"ok":"yes"}\n')
         if path == "/echo" or path.startswith("/echo/"):

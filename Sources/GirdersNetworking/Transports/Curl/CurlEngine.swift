@@ -1,0 +1,205 @@
+#if canImport(CGirdersCurl)
+import CGirdersCurl
+import Foundation
+
+/// A libcurl easy handle. `@unchecked Sendable`: one transfer uses it at a time, configured by the caller that took
+/// it from the pool and then only on the engine's thread, until the engine resets it and puts it back.
+struct CurlEasyHandle: @unchecked Sendable {
+    let pointer: UnsafeMutableRawPointer
+}
+
+/// libcurl's multi interface on one thread of its own: it adds and removes transfers, waits in `curl_multi_poll`
+/// (woken by `curl_multi_wakeup` when a request or a cancellation arrives), enforces idle timeouts to the
+/// millisecond, and resumes each caller once its transfer ends. Connections are kept alive and reused across
+/// transfers by the multi handle's connection cache; easy handles are pooled.
+final class CurlEngine: Sendable {
+    private enum Command {
+        case add(CurlTransfer)
+        case cancel(CurlTransfer)
+    }
+
+    private struct State {
+        var commands: [Command] = []
+        var idleHandles: [CurlEasyHandle] = []
+        var stopped = false
+    }
+
+    /// The multi handle. `@unchecked Sendable`: only the engine's thread uses it, but for `curl_multi_wakeup`,
+    /// which libcurl documents as callable from any thread; it is cleaned up by that thread as it ends.
+    private struct Multi: @unchecked Sendable {
+        let pointer: UnsafeMutableRawPointer
+    }
+
+    private let state = LockedState(State())
+    private let multi: Multi?
+    /// Why libcurl could not be set up, if it could not.
+    let setupFailure: String?
+
+    /// The most easy handles kept for reuse.
+    static let poolLimit = 64
+
+    private static let globalSetup: CURLcode = curl_global_init(Int(CURL_GLOBAL_ALL))
+
+    init(maximumConnectionsPerHost: Int) {
+        guard Self.globalSetup == CURLE_OK, let pointer = curl_multi_init() else {
+            multi = nil
+            setupFailure = "libcurl could not be initialised"
+            return
+        }
+        multi = Multi(pointer: pointer)
+        setupFailure = nil
+        if maximumConnectionsPerHost > 0 {
+            _ = girders_multi_set_long(pointer, CURLMOPT_MAX_HOST_CONNECTIONS, maximumConnectionsPerHost)
+        }
+        let multiHandle = Multi(pointer: pointer)
+        let thread = Thread { [self] in self.loop(multiHandle.pointer) }
+        thread.name = "girders.curl"
+        thread.start()
+    }
+
+    /// Ends the thread: running transfers end as cancelled.
+    func stop() {
+        state.withLock { $0.stopped = true }
+        wake()
+    }
+
+    /// An easy handle from the pool, or a new one.
+    func takeHandle() -> CurlEasyHandle? {
+        if let handle = state.withLock({ $0.idleHandles.popLast() }) { return handle }
+        return curl_easy_init().map(CurlEasyHandle.init)
+    }
+
+    /// Resets `handle` and keeps it for reuse (or frees it when the pool is full or the engine stopped).
+    func giveBack(_ handle: CurlEasyHandle) {
+        curl_easy_reset(handle.pointer)
+        let kept = state.withLock { state in
+            guard !state.stopped, state.idleHandles.count < Self.poolLimit else { return false }
+            state.idleHandles.append(handle)
+            return true
+        }
+        if !kept { curl_easy_cleanup(handle.pointer) }
+    }
+
+    /// Runs `transfer` to its end; cancelling the calling task stops it at once.
+    func run(_ transfer: CurlTransfer) async -> Result<HTTPResponse, ResponseError> {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let accepted = state.withLock { state in
+                    guard !state.stopped else { return false }
+                    transfer.continuation = continuation
+                    state.commands.append(.add(transfer))
+                    return true
+                }
+                if accepted {
+                    wake()
+                } else {
+                    continuation.resume(returning: .failure(.cancelled(url: transfer.request.fullURL)))
+                }
+            }
+        } onCancel: {
+            state.withLock { $0.commands.append(.cancel(transfer)) }
+            wake()
+        }
+    }
+
+    private func wake() {
+        if let multi { _ = curl_multi_wakeup(multi.pointer) }
+    }
+
+    // MARK: The engine's thread
+
+    private func loop(_ multi: UnsafeMutableRawPointer) {
+        var running: [UInt: CurlTransfer] = [:]
+        var nextTimeoutScan = DispatchTime.now().uptimeNanoseconds
+        while true {
+            let (commands, stopped) = state.withLock { state in
+                defer { state.commands.removeAll(keepingCapacity: true) }
+                return (state.commands, state.stopped)
+            }
+            for command in commands {
+                switch command {
+                case .add(let transfer):
+                    if transfer.phase == .cancelledBeforeStart {
+                        end(transfer, .cancelled(url: transfer.request.fullURL), multi: nil)
+                    } else if curl_multi_add_handle(multi, transfer.handle.pointer) == CURLM_OK {
+                        transfer.phase = .running
+                        transfer.touch()
+                        running[Self.key(transfer.handle.pointer)] = transfer
+                    } else {
+                        end(transfer, .transport(url: transfer.request.fullURL, code: 0, reason: "libcurl refused the transfer"), multi: nil)
+                    }
+                case .cancel(let transfer):
+                    switch transfer.phase {
+                    case .waiting: transfer.phase = .cancelledBeforeStart
+                    case .running:
+                        running[Self.key(transfer.handle.pointer)] = nil
+                        end(transfer, .cancelled(url: transfer.request.fullURL), multi: multi)
+                    case .cancelledBeforeStart, .finished: break
+                    }
+                }
+            }
+            if stopped {
+                for transfer in running.values { end(transfer, .cancelled(url: transfer.request.fullURL), multi: multi) }
+                break
+            }
+            var stillRunning: Int32 = 0
+            _ = curl_multi_perform(multi, &stillRunning)
+            var left: Int32 = 0
+            while let message = curl_multi_info_read(multi, &left) {
+                var code = CURLE_OK
+                guard let easy = girders_multi_done(message, &code),
+                    let transfer = running.removeValue(forKey: Self.key(easy))
+                else { continue }
+                _ = curl_multi_remove_handle(multi, easy)
+                complete(transfer, transfer.finish(code))
+            }
+            var wait = 1_000
+            let now = DispatchTime.now().uptimeNanoseconds
+            if now >= nextTimeoutScan {
+                nextTimeoutScan = now + 2_000_000
+                for (key, transfer) in running where now &- transfer.lastActivity >= transfer.timeoutNanoseconds {
+                    running[key] = nil
+                    end(transfer, .timedOut(url: transfer.request.fullURL), multi: multi)
+                }
+            }
+            for transfer in running.values {
+                let idle = now &- transfer.lastActivity
+                let remaining = transfer.timeoutNanoseconds > idle ? transfer.timeoutNanoseconds - idle : 0
+                wait = min(wait, Int(remaining / 1_000_000) + 1)
+            }
+            var curlWait = -1
+            _ = curl_multi_timeout(multi, &curlWait)
+            if curlWait >= 0 { wait = min(wait, curlWait) }
+            if wait > 0 { _ = curl_multi_poll(multi, nil, 0, Int32(wait), nil) }
+        }
+        let idle = state.withLock { state in
+            defer { state.idleHandles = [] }
+            return state.idleHandles
+        }
+        for handle in idle { curl_easy_cleanup(handle.pointer) }
+        let pending = state.withLock { state in
+            defer { state.commands = [] }
+            return state.commands
+        }
+        for case .add(let transfer) in pending { end(transfer, .cancelled(url: transfer.request.fullURL), multi: nil) }
+        curl_multi_cleanup(multi)
+    }
+
+    /// Stops `transfer` with `error` (removing it from `multi` when it was added) and resumes its caller.
+    private func end(_ transfer: CurlTransfer, _ error: ResponseError, multi: UnsafeMutableRawPointer?) {
+        if let multi, transfer.phase == .running { _ = curl_multi_remove_handle(multi, transfer.handle.pointer) }
+        complete(transfer, transfer.finish(CURLE_OK, stop: error))
+    }
+
+    private func complete(_ transfer: CurlTransfer, _ result: Result<HTTPResponse, ResponseError>) {
+        let continuation = transfer.continuation
+        transfer.continuation = nil
+        giveBack(transfer.handle)
+        continuation?.resume(returning: result)
+    }
+
+    private static func key(_ easy: UnsafeMutableRawPointer) -> UInt {
+        UInt(bitPattern: easy)
+    }
+}
+#endif

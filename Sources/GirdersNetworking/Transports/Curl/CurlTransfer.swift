@@ -1,0 +1,395 @@
+#if canImport(CGirdersCurl)
+import CGirdersCurl
+import Foundation
+import Glibc
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One request on one libcurl easy handle: configures the handle, receives libcurl's callbacks, and builds the
+/// outcome.
+///
+/// `@unchecked Sendable`: it is configured by the caller before ``CurlEngine`` receives it, and from then on
+/// touched only on the engine's thread (libcurl calls back there), so its mutable state never sees two threads at
+/// once. `continuation` is set before the transfer is handed over, under the engine's lock.
+final class CurlTransfer: @unchecked Sendable {
+    /// Where the transfer stands, as the engine's thread sees it.
+    enum Phase {
+        case waiting, running, cancelledBeforeStart, finished
+    }
+
+    let request: Request
+    let handle: CurlEasyHandle
+    private let options: TransferOptions
+    private let cookieStorage: HTTPCookieStorage?
+    private let wire: WireRequest
+    private var headerList: UnsafeMutablePointer<curl_slist>?
+    private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+
+    // Upload: the body in memory, or a file read in place.
+    private let uploadData: Data?
+    private let upload: UploadFile?
+    private var uploadDescriptor: Int32 = -1
+    private let uploadLength: Int64
+    private var uploaded: Int64 = 0
+
+    // Response.
+    private var status = 0
+    private var fields: [HTTPHeader] = []
+    private var headComplete = false
+    private var body = Data()
+    private var download: DownloadFile?
+    private var received: Int64 = 0
+    private var expected: Int64?
+    private var failure: ResponseError?
+
+    var phase = Phase.waiting
+    var continuation: CheckedContinuation<Result<HTTPResponse, ResponseError>, Never>?
+    /// When the transfer last made progress (connected, sent or received bytes), for the idle timeout.
+    private(set) var lastActivity = DispatchTime.now().uptimeNanoseconds
+    let timeoutNanoseconds: UInt64
+
+    init(
+        request: Request, options: TransferOptions, cookieStorage: HTTPCookieStorage?, handle: CurlEasyHandle
+    ) throws(ResponseError) {
+        self.request = request
+        self.options = options
+        self.cookieStorage = cookieStorage
+        self.handle = handle
+        let wire = try WireRequest(request)
+        self.wire = wire
+        let seconds = wire.timeout.isFinite && wire.timeout > 0 ? min(wire.timeout, 31_536_000) : WireRequest.defaultTimeout
+        timeoutNanoseconds = UInt64(seconds * 1_000_000_000)
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+        if let source = request.bodySource {
+            upload = try source.uploadFile()
+            uploadData = nil
+            uploadLength = source.length ?? 0
+        } else {
+            upload = nil
+            uploadData = wire.body
+            uploadLength = Int64(wire.body?.count ?? 0)
+        }
+        do {
+            try configure()
+        } catch {
+            release()
+            throw error
+        }
+    }
+
+    deinit {
+        release()
+        errorBuffer.deallocate()
+    }
+
+    /// Frees what the handle points at; the handle itself goes back to the engine's pool.
+    private func release() {
+        if let headerList { curl_slist_free_all(headerList) }
+        headerList = nil
+        if uploadDescriptor >= 0 { close(uploadDescriptor) }
+        uploadDescriptor = -1
+        upload?.release()
+    }
+
+    // MARK: Configuring
+
+    private func configure() throws(ResponseError) {
+        let easy = handle.pointer
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        var code = girders_easy_set_string(easy, CURLOPT_URL, wire.url.absoluteString)
+        func set(_ option: CURLoption, _ value: Int) {
+            if code == CURLE_OK { code = girders_easy_set_long(easy, option, value) }
+        }
+        set(CURLOPT_NOSIGNAL, 1)
+        set(CURLOPT_PATH_AS_IS, 1)  // dot segments were refused when the request was built; send the path as it is
+        set(CURLOPT_FOLLOWLOCATION, 0)  // HTTPClient follows redirects, the same way for every transport
+        set(CURLOPT_CONNECTTIMEOUT_MS, Int(min(timeoutNanoseconds / 1_000_000, UInt64(Int32.max))))
+        set(CURLOPT_TCP_NODELAY, 1)
+        if code == CURLE_OK { code = girders_easy_set_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer) }
+        if code == CURLE_OK {
+            code = girders_easy_set_data_callback(
+                easy, CURLOPT_WRITEFUNCTION, CURLOPT_WRITEDATA, curlWrite, context)
+        }
+        if code == CURLE_OK {
+            code = girders_easy_set_data_callback(
+                easy, CURLOPT_HEADERFUNCTION, CURLOPT_HEADERDATA, curlHeader, context)
+        }
+        if code == CURLE_OK { code = girders_easy_set_progress_callback(easy, curlProgress, context) }
+        try configureMethodAndBody(&code, context)
+        try configureHeaders(&code)
+        try CurlTLS.configure(easy, request.tlsCredentials, &code)
+        guard code == CURLE_OK else {
+            throw .transport(url: wire.url, code: 0, reason: "libcurl refused an option: \(Self.message(code, nil))")
+        }
+    }
+
+    private func configureMethodAndBody(_ code: inout CURLcode, _ context: UnsafeMutableRawPointer) throws(ResponseError)
+    {
+        let easy = handle.pointer
+        let method = wire.method
+        let sendsBody = upload != nil || uploadData != nil || ["POST", "PUT", "PATCH"].contains(method)
+        if method == "HEAD" {
+            if code == CURLE_OK { code = girders_easy_set_long(easy, CURLOPT_NOBODY, 1) }
+        } else if sendsBody {
+            if let upload {
+                uploadDescriptor = open(upload.url.path, O_RDONLY | O_CLOEXEC)
+                guard uploadDescriptor >= 0 else {
+                    throw .fileError(path: upload.url.path, reason: FileIO.lastError())
+                }
+            }
+            // An upload with a known length: Content-Length, never chunked.
+            if code == CURLE_OK { code = girders_easy_set_long(easy, CURLOPT_UPLOAD, 1) }
+            if code == CURLE_OK { code = girders_easy_set_offset(easy, CURLOPT_INFILESIZE_LARGE, curl_off_t(uploadLength)) }
+            if code == CURLE_OK {
+                code = girders_easy_set_data_callback(easy, CURLOPT_READFUNCTION, CURLOPT_READDATA, curlRead, context)
+            }
+        }
+        if method != "GET", method != "HEAD", code == CURLE_OK {
+            code = girders_easy_set_string(easy, CURLOPT_CUSTOMREQUEST, method)
+        }
+    }
+
+    private func configureHeaders(_ code: inout CURLcode) throws(ResponseError) {
+        var lines: [String] = []
+        var hasAcceptEncoding = false
+        var hasCookie = false
+        for field in wire.headers {
+            let name = field.name.lowercased()
+            // libcurl writes these from the body it sends.
+            if name == "content-length" || name == "transfer-encoding" { continue }
+            if name == "accept-encoding" { hasAcceptEncoding = true }
+            if name == "cookie" { hasCookie = true }
+            // "Name;" sends a field with an empty value; "Name:" would remove it.
+            lines.append(field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)")
+        }
+        if !hasCookie, let storage = cookieStorage, let cookies = storage.cookies(for: wire.url), !cookies.isEmpty {
+            for (name, value) in HTTPCookie.requestHeaderFields(with: cookies) { lines.append("\(name): \(value)") }
+        }
+        lines.append("Expect:")  // no 100-continue round trip before a body
+        if !wire.headers.contains("Accept") { lines.append("Accept: */*") }
+        for line in lines {
+            guard let appended = curl_slist_append(headerList, line) else {
+                throw .transport(url: wire.url, code: 0, reason: "libcurl could not store a header")
+            }
+            headerList = appended
+        }
+        let easy = handle.pointer
+        if code == CURLE_OK { code = girders_easy_set_pointer(easy, CURLOPT_HTTPHEADER, headerList) }
+        // Decoded as URLSession decodes: gzip and deflate, unless the request chose its own encodings.
+        if !hasAcceptEncoding, code == CURLE_OK {
+            code = girders_easy_set_string(easy, CURLOPT_ACCEPT_ENCODING, "gzip, deflate")
+        }
+    }
+
+    // MARK: Callbacks (the engine's thread)
+
+    func touch() {
+        lastActivity = DispatchTime.now().uptimeNanoseconds
+    }
+
+    /// A piece of the body; returns what it took (less stops the transfer with a write error).
+    func receive(_ bytes: UnsafeRawBufferPointer) -> Int {
+        touch()
+        if !headComplete { headersEnded() }
+        if failure != nil { return 0 }
+        do throws(ResponseError) {
+            if let download {
+                try download.append(Data(bytes))
+            } else {
+                body.append(contentsOf: bytes)
+            }
+        } catch {
+            failure = error
+            return 0
+        }
+        received += Int64(bytes.count)
+        options.progress?(TransferProgress(direction: .download, completedBytes: received, totalBytes: expected))
+        return bytes.count
+    }
+
+    /// One header line, CRLF included.
+    func receiveHeader(_ line: UnsafeRawBufferPointer) {
+        touch()
+        var text = String(decoding: line, as: UTF8.self)
+        while text.last == "\n" || text.last == "\r" { text.removeLast() }
+        if text.hasPrefix("HTTP/") {
+            // A new response (after 1xx, or a proxy's answer): start over.
+            let parts = text.split(separator: " ", maxSplits: 2)
+            status = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+            fields = []
+            headComplete = false
+            return
+        }
+        if text.isEmpty {
+            if !(100..<200).contains(status) { headersEnded() }
+            return
+        }
+        if let first = text.first, first == " " || first == "\t", let last = fields.popLast() {
+            fields.append(HTTPHeader(name: last.name, value: last.value + " " + text.trimmingCharacters(in: .whitespaces)))
+            return
+        }
+        guard let colon = text.firstIndex(of: ":") else { return }
+        let name = String(text[..<colon])
+        let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        fields.append(HTTPHeader(name: name, value: value))
+    }
+
+    /// The head is complete: store cookies, and choose where the body goes.
+    private func headersEnded() {
+        guard !headComplete else { return }
+        headComplete = true
+        let headers = HTTPHeaders(fields)
+        if let storage = cookieStorage {
+            for value in headers.values(for: "Set-Cookie") {
+                let cookies = HTTPCookie.cookies(withResponseHeaderFields: ["Set-Cookie": value], for: wire.url)
+                storage.setCookies(cookies, for: wire.url, mainDocumentURL: nil)
+            }
+        }
+        let encoded = headers["Content-Encoding"].map { $0.lowercased() != "identity" } ?? false
+        let length = headers["Content-Length"].flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
+        expected = encoded ? nil : length.flatMap { $0 >= 0 ? $0 : nil }
+        if let destination = options.downloadDestination, (200..<300).contains(status) {
+            do throws(ResponseError) {
+                download = try DownloadFile(beside: destination)
+            } catch {
+                failure = error
+            }
+        } else if let expected, expected > 0 {
+            // Written once into a buffer of the announced size (at most 256 MiB up front, in case it lies).
+            body.reserveCapacity(Int(min(expected, 256 << 20)))
+        }
+    }
+
+    /// Fills `buffer` with the next bytes of the body; 0 at the end; `CURL_READFUNC_ABORT` on a read error.
+    func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        touch()
+        var count = 0
+        if let uploadData {
+            let start = Int(uploaded)
+            count = min(buffer.count, uploadData.count - start)
+            if count > 0 {
+                uploadData.withUnsafeBytes { source in
+                    guard let from = source.baseAddress, let to = buffer.baseAddress else { return }
+                    to.copyMemory(from: from + start, byteCount: count)
+                }
+            }
+        } else if uploadDescriptor >= 0 {
+            while true {
+                count = posixRead(uploadDescriptor, buffer.baseAddress, buffer.count)
+                if count < 0, errno == EINTR { continue }
+                break
+            }
+            if count < 0 {
+                failure = .fileError(path: upload?.url.path ?? "", reason: FileIO.lastError())
+                return Int(CURL_READFUNC_ABORT)
+            }
+        }
+        uploaded += Int64(count)
+        if count > 0 || uploadLength == 0 {
+            options.progress?(TransferProgress(direction: .upload, completedBytes: uploaded, totalBytes: uploadLength))
+        }
+        return count
+    }
+
+    /// libcurl's progress tick: counts as activity while bytes move.
+    func progressTick(downloaded: Int64, uploaded: Int64) {
+        if downloaded != lastDownloaded || uploaded != lastUploaded { touch() }
+        lastDownloaded = downloaded
+        lastUploaded = uploaded
+    }
+
+    private var lastDownloaded: Int64 = 0
+    private var lastUploaded: Int64 = 0
+
+    // MARK: Ending
+
+    /// The transfer ended with libcurl's `code` (or was stopped with `stop`): builds the outcome, cleans up.
+    func finish(_ code: CURLcode, stop: ResponseError? = nil) -> Result<HTTPResponse, ResponseError> {
+        phase = .finished
+        defer { release() }
+        var failure = stop ?? self.failure
+        if failure == nil, code != CURLE_OK { failure = Self.error(code, errorBuffer, wire.url, received, expected) }
+        if failure == nil, status == 0 {
+            failure = .transport(url: wire.url, code: 0, reason: "the response is not HTTP")
+        }
+        if !headComplete, failure == nil { headersEnded() }
+        if let download {
+            if failure == nil {
+                do throws(ResponseError) { try download.finish() } catch { failure = error }
+            } else {
+                download.discard()  // failed, timed out or cancelled: no partial file stays behind
+            }
+        }
+        if let failure { return .failure(failure) }
+        let response = HTTPResponse(
+            statusCode: status, headers: HTTPHeaders(fields), body: body, url: wire.url, request: request)
+        return .success(download.map { response.replacingBody(with: $0.url) } ?? response)
+    }
+
+    static func message(_ code: CURLcode, _ buffer: UnsafePointer<CChar>?) -> String {
+        if let buffer, buffer.pointee != 0 { return String(cString: buffer) }
+        return String(cString: curl_easy_strerror(code))
+    }
+
+    /// The ``ResponseError`` case URLSessionTransport gives for the same failure; curl's message is the detail.
+    static func error(
+        _ code: CURLcode, _ buffer: UnsafePointer<CChar>?, _ url: URL, _ received: Int64, _ expected: Int64?
+    ) -> ResponseError {
+        let reason = message(code, buffer)
+        switch code {
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: return .cannotFindHost(url: url, reason: reason)
+        case CURLE_COULDNT_CONNECT: return .cannotConnect(url: url, reason: reason)
+        case CURLE_OPERATION_TIMEDOUT: return .timedOut(url: url)
+        case CURLE_ABORTED_BY_CALLBACK: return .cancelled(url: url)
+        case CURLE_PARTIAL_FILE, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_GOT_NOTHING, CURLE_HTTP2,
+            CURLE_HTTP2_STREAM:
+            return .interrupted(url: url, receivedBytes: received, expectedBytes: expected, reason: reason)
+        case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_PINNEDPUBKEYNOTMATCH:
+            return .transport(url: url, code: URLError.serverCertificateUntrusted.rawValue, reason: reason)
+        case CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER, CURLE_SSL_ENGINE_NOTFOUND,
+            CURLE_SSL_ISSUER_ERROR, CURLE_SSL_CLIENTCERT:
+            return .transport(url: url, code: URLError.secureConnectionFailed.rawValue, reason: reason)
+        case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT:
+            return .transport(url: url, code: URLError.unsupportedURL.rawValue, reason: reason)
+        default:
+            return .transport(url: url, code: -Int(code.rawValue), reason: reason)
+        }
+    }
+}
+
+/// POSIX `read`, named apart from the transfer's own `read(into:)`.
+private func posixRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    Glibc.read(descriptor, buffer, count)
+}
+
+// libcurl's callbacks: C functions that find their transfer through the context pointer, which is the unretained
+// transfer, kept alive by the engine's table of running transfers until libcurl is done with the handle.
+
+private let curlWrite: girders_curl_data_callback = { buffer, size, count, context in
+    guard let context else { return 0 }
+    let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+    return transfer.receive(UnsafeRawBufferPointer(start: buffer, count: size * count))
+}
+
+private let curlHeader: girders_curl_data_callback = { buffer, size, count, context in
+    guard let context else { return 0 }
+    Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+        .receiveHeader(UnsafeRawBufferPointer(start: buffer, count: size * count))
+    return size * count
+}
+
+private let curlRead: girders_curl_data_callback = { buffer, size, count, context in
+    guard let context else { return Int(CURL_READFUNC_ABORT) }
+    return Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+        .read(into: UnsafeMutableRawBufferPointer(start: buffer, count: size * count))
+}
+
+private let curlProgress: girders_curl_progress_callback = { context, _, downloaded, _, uploaded in
+    guard let context else { return 0 }
+    Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+        .progressTick(downloaded: Int64(downloaded), uploaded: Int64(uploaded))
+    return 0
+}
+#endif

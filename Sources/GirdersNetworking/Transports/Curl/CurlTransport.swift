@@ -1,0 +1,75 @@
+#if canImport(CGirdersCurl)
+import CGirdersCurl
+import Foundation
+
+#if canImport(FoundationNetworking)
+public import FoundationNetworking
+#endif
+
+/// The default ``HTTPTransport`` on Linux: libcurl's multi interface on one thread of its own, without
+/// FoundationNetworking in the way.
+///
+/// ```swift
+/// let client = HTTPClient()                                  // a CurlTransport on Linux
+/// let explicit = HTTPClient(transport: CurlTransport(cookieStorage: nil))
+/// let foundation = HTTPClient(transport: URLSessionTransport())  // still available on Linux
+/// ```
+///
+/// It does what ``URLSessionTransport`` does, the same way: connections are kept alive and reused (HTTP/1.1, and
+/// HTTP/2 over TLS where libcurl has it), redirects are returned to ``HTTPClient`` (never followed here), file and
+/// multipart bodies are streamed from disk with a known length, a 2xx download is streamed into a
+/// ``DownloadFile``, progress is reported, gzip and deflate bodies are decoded, proxies come from the environment
+/// as in every curl program, and the server's certificate is verified. Beyond FoundationNetworking it enforces
+/// the request's timeout to the millisecond (as time without progress), lets an explicit `Cookie` header win over
+/// stored cookies, keeps every response header line (two `Set-Cookie` fields stay two), and presents
+/// ``TLSCredentials`` (trust anchors and a PKCS#12 client identity).
+///
+/// Cancelling the calling `Task` stops the transfer at once and deletes a partial download. Failures map to the
+/// same ``ResponseError`` cases as on ``URLSessionTransport``, with libcurl's message as the detail. Thread-safe.
+/// Linux only; on Apple platforms ``URLSessionTransport`` is the default.
+public final class CurlTransport: HTTPTransport {
+    /// Where cookies are read from before a request and stored after a response; `nil` for none.
+    public let cookieStorage: HTTPCookieStorage?
+    private let engine: CurlEngine
+
+    /// A transport with its own thread and connection cache.
+    /// - Parameters:
+    ///   - cookieStorage: where cookies are kept (the shared storage by default, as URLSession's default
+    ///     configuration); `nil` sends and stores none.
+    ///   - maximumConnectionsPerHost: the most connections open to one host at once; 0 (the default) sets no limit.
+    public init(cookieStorage: HTTPCookieStorage? = .shared, maximumConnectionsPerHost: Int = 0) {
+        self.cookieStorage = cookieStorage
+        self.engine = CurlEngine(maximumConnectionsPerHost: maximumConnectionsPerHost)
+    }
+
+    deinit {
+        engine.stop()
+    }
+
+    /// Sends `request` once; the same as ``send(_:options:)`` with no options.
+    public func send(_ request: Request) async throws(ResponseError) -> HTTPResponse {
+        try await send(request, options: TransferOptions())
+    }
+
+    /// Sends `request` once: a body from memory or streamed from disk, progress reported as it happens, and a 2xx
+    /// body written to a ``DownloadFile`` beside ``TransferOptions/downloadDestination`` when one is asked for.
+    public func send(_ request: Request, options: TransferOptions) async throws(ResponseError) -> HTTPResponse {
+        if let setupFailure = engine.setupFailure {
+            throw .transport(url: request.fullURL, code: 0, reason: setupFailure)
+        }
+        if Task.isCancelled { throw .cancelled(url: request.fullURL) }
+        guard let handle = engine.takeHandle() else {
+            throw .transport(url: request.fullURL, code: 0, reason: "libcurl could not make an easy handle")
+        }
+        let transfer: CurlTransfer
+        do {
+            transfer = try CurlTransfer(
+                request: request, options: options, cookieStorage: cookieStorage, handle: handle)
+        } catch {
+            engine.giveBack(handle)
+            throw error
+        }
+        return try await engine.run(transfer).get()
+    }
+}
+#endif

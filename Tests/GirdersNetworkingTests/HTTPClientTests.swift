@@ -195,11 +195,15 @@ struct HTTPClientTests {
     }
 
     #if canImport(FoundationNetworking)
-    @Test func tlsCredentialsOnLinuxAreAnUnsupportedErrorNotASilentNoOp() async throws {
+    @Test func tlsCredentialsOnURLSessionOnLinuxAreAnUnsupportedErrorNotASilentNoOp() async throws {
+        // FoundationNetworking cannot present them; CurlTransport, the default on Linux, can.
         let request = Request(
             MutableRequest(url: server.url("/echo"))
                 |> withSSLCredentials(TLSCredentials(anchorCertificates: [Data([1])])))
-        let error = await responseError { let _: Response<Data> = try await client.executeRequest(request: request) }
+        let foundation = HTTPClient(transport: URLSessionTransport(configuration: .ephemeral))
+        let error = await responseError {
+            let _: Response<Data> = try await foundation.executeRequest(request: request)
+        }
         guard case .unsupported(let feature) = error else {
             Issue.record("expected unsupported, got \(String(describing: error))")
             return

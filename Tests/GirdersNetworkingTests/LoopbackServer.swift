@@ -90,13 +90,14 @@ struct Echo: Decodable, Sendable {
     func header(_ name: String) -> String? { headers[name.lowercased()]?.first }
 }
 
-/// Builds a client whose transport has a fresh session, so tests do not share connection pools.
+/// Builds a client on the transport under test (``TransportKind/underTest``), new for each client, so tests do not
+/// share connection pools or cookies.
 func makeClient(
     validation: ResponseValidation = ResponseValidation(), redirects: RedirectPolicy = .follow(),
     handlers: ResponseHandlerChain = .standard
 ) -> HTTPClient {
     HTTPClient(
-        transport: URLSessionTransport(configuration: .ephemeral), responseHandlers: handlers, validation: validation,
+        transport: TransportKind.underTest.transport(), responseHandlers: handlers, validation: validation,
         redirects: redirects)
 }
 

@@ -97,7 +97,7 @@ extension UsesNetworkingDefaults {
         }
 
         #if canImport(FoundationNetworking)
-        @Test func onLinuxConfiguredCredentialsFailAsUnsupportedBeforeAnythingIsSent() async throws {
+        @Test func onLinuxURLSessionRefusesConfiguredCredentialsBeforeAnythingIsSent() async throws {
             let (folder, bundle) = try resources()
             defer { try? FileManager.default.removeItem(at: folder) }
             let server = try LoopbackServer.get()
@@ -106,7 +106,9 @@ extension UsesNetworkingDefaults {
                 MutableRequest(method: .get, url: server.url("/echo"))
                     |> withSSLCredentials(from: configuration, bundle: bundle))
             await #expect {
-                let _: Response<Data> = try await HTTPClient().executeRequest(request: request)
+                // FoundationNetworking cannot present them; CurlTransport, the default on Linux, can.
+                let foundation = HTTPClient(transport: URLSessionTransport(configuration: .ephemeral))
+                let _: Response<Data> = try await foundation.executeRequest(request: request)
             } throws: { error in
                 guard case .unsupported(let feature) = error as? ResponseError else { return false }
                 return feature.contains("TLS credentials")

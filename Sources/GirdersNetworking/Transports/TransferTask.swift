@@ -15,6 +15,7 @@ final class TransferTask: Sendable {
         var failure: ResponseError?
         var continuation: CheckedContinuation<HTTPResponse, any Error>?
         var outcome: Result<HTTPResponse, any Error>?
+        var control: TaskControl?
     }
 
     let request: Request
@@ -28,6 +29,15 @@ final class TransferTask: Sendable {
         self.uploadLength = uploadLength
     }
 
+    /// The task's control, told of every piece of progress (for the timeout).
+    func attach(_ control: TaskControl) {
+        state.withLock { $0.control = control }
+    }
+
+    private func touch() {
+        state.withLock { $0.control }?.touch()
+    }
+
     /// Waits for the outcome (which may already be there).
     func wait(_ continuation: CheckedContinuation<HTTPResponse, any Error>) {
         let outcome = state.withLock { state in
@@ -39,6 +49,7 @@ final class TransferTask: Sendable {
 
     /// The head of the response; a 2xx download opens its temporary file. Returns `false` to cancel the task.
     func receive(_ response: HTTPURLResponse) -> Bool {
+        touch()
         let destination = (200..<300).contains(response.statusCode) ? options.downloadDestination : nil
         return state.withLock { state in
             state.response = response
@@ -55,6 +66,7 @@ final class TransferTask: Sendable {
 
     /// A piece of the body. Returns `false` to cancel the task (the download file cannot be written).
     func receive(_ data: Data) -> Bool {
+        touch()
         let step: (Bool, TransferProgress) = state.withLock { state in
             do throws(ResponseError) {
                 if let download = state.download {
@@ -78,6 +90,7 @@ final class TransferTask: Sendable {
 
     /// Upload progress.
     func sent(_ bytes: Int64, of expected: Int64) {
+        touch()
         let total = expected > 0 ? expected : uploadLength
         options.progress?(TransferProgress(direction: .upload, completedBytes: bytes, totalBytes: total))
     }

@@ -14,9 +14,23 @@ public final class URLSessionTransport: HTTPTransport {
     /// The session requests run on.
     public let session: URLSession
     private let delegate: SessionDelegate
+    #if canImport(FoundationNetworking)
+    /// A session without cookie storage, made on first use, for requests with their own `Cookie` header:
+    /// FoundationNetworking replaces that header with stored cookies whatever the request says.
+    private let cookielessSession = LockedState<(URLSession, SessionDelegate)?>(nil)
+    #endif
 
-    /// A transport over a new session with `configuration` (`.default` when omitted).
-    public init(configuration: URLSessionConfiguration = .default) {
+    /// A transport over a new session with the `.default` configuration but no `URLCache`: ``HTTPClient`` has its
+    /// own response cache (``RevalidatingTransport``), and FoundationNetworking's cache cost about 150 µs of CPU a
+    /// request while storing nothing.
+    public convenience init() {
+        let configuration = URLSessionConfiguration.default
+        configuration.urlCache = nil
+        self.init(configuration: configuration)
+    }
+
+    /// A transport over a new session with `configuration`, used as it is.
+    public init(configuration: URLSessionConfiguration) {
         let delegate = SessionDelegate()
         self.delegate = delegate
         self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
@@ -32,6 +46,31 @@ public final class URLSessionTransport: HTTPTransport {
 
     deinit {
         session.finishTasksAndInvalidate()
+        #if canImport(FoundationNetworking)
+        cookielessSession.withLock { $0 }?.0.finishTasksAndInvalidate()
+        #endif
+    }
+
+    /// The session for `request`, with its delegate: ``session``, or on Linux its cookieless twin (with a delegate
+    /// of its own, since task identifiers are per session) when the request has a `Cookie` header.
+    private func channel(for request: Request) -> (session: URLSession, delegate: SessionDelegate) {
+        #if canImport(FoundationNetworking)
+        guard request.headers.contains("Cookie") else { return (session, delegate) }
+        return cookielessSession.withLock { cached in
+            if let cached { return cached }
+            guard let configuration = session.configuration.copy() as? URLSessionConfiguration else {
+                return (session, delegate)
+            }
+            configuration.httpCookieStorage = nil
+            configuration.httpShouldSetCookies = false
+            let twinDelegate = SessionDelegate()
+            let made = (URLSession(configuration: configuration, delegate: twinDelegate, delegateQueue: nil), twinDelegate)
+            cached = made
+            return made
+        }
+        #else
+        return (session, delegate)
+        #endif
     }
 
     /// Sends `request` once; cancelling the calling `Task` cancels the transfer. The same as
@@ -49,7 +88,8 @@ public final class URLSessionTransport: HTTPTransport {
         try Self.check(request)
         if request.bodySource == nil, options.isEmpty {
             let urlRequest = try Self.urlRequest(for: request)
-            return try await run(request) { [session, delegate] continuation, control in
+            let (session, delegate) = channel(for: request)
+            return try await run(request, delegate) { continuation, control in
                 session.dataTask(with: urlRequest) { data, response, error in
                     continuation.resume(
                         with: Self.outcome(
@@ -77,7 +117,9 @@ public final class URLSessionTransport: HTTPTransport {
         let transfer = TransferTask(
             request: request, options: options,
             uploadLength: request.bodySource?.length ?? request.body.map { Int64($0.count) })
-        return try await run(request) { [session, delegate, uploadFile] continuation, _ in
+        let (session, delegate) = channel(for: request)
+        return try await run(request, delegate) { [uploadFile] continuation, control in
+            transfer.attach(control)
             let task: URLSessionTask =
                 if let uploadFile {
                     session.uploadTask(with: urlRequest, fromFile: uploadFile)
@@ -93,12 +135,13 @@ public final class URLSessionTransport: HTTPTransport {
     /// Creates a task with `makeTask`, starts it, and waits for the continuation it resumes; cancelling the
     /// calling `Task` cancels the URLSession task, even before it started.
     private func run(
-        _ request: Request,
+        _ request: Request, _ delegate: SessionDelegate,
         _ makeTask: (CheckedContinuation<HTTPResponse, any Error>, TaskControl) -> URLSessionTask
     ) async throws(ResponseError) -> HTTPResponse {
-        let control = TaskControl()
+        let control = TaskControl(timeout: request.timeout ?? WireRequest.defaultTimeout)
+        let response: HTTPResponse
         do {
-            return try await withTaskCancellationHandler {
+            response = try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { continuation in
                     let task = makeTask(continuation, control)
                     delegate.register(task.taskIdentifier, credentials: request.tlsCredentials)
@@ -108,8 +151,24 @@ public final class URLSessionTransport: HTTPTransport {
                 control.cancel()
             }
         } catch {
-            throw Self.responseError(error, request)
+            control.finish()
+            let mapped = Self.responseError(error, request)
+            if mapped.isCancellation, control.timedOut { throw .timedOut(url: request.fullURL) }
+            throw mapped
         }
+        control.finish()
+        if request.headers.contains("Cookie") { storeCookies(of: response) }
+        return response
+    }
+
+    /// Stores the cookies of a response to a request with its own `Cookie` header, for which URLSession's cookie
+    /// handling is off (FoundationNetworking would otherwise replace that header with stored cookies).
+    private func storeCookies(of response: HTTPResponse) {
+        guard let storage = session.configuration.httpCookieStorage, let url = response.url,
+            session.configuration.httpShouldSetCookies
+        else { return }
+        let cookies = HTTPCookie.cookies(withResponseHeaderFields: response.headers.dictionary, for: url)
+        storage.setCookies(cookies, for: url, mainDocumentURL: nil)
     }
 
     /// Refuses what URLSession cannot send, before anything is sent.
@@ -139,7 +198,12 @@ public final class URLSessionTransport: HTTPTransport {
         var urlRequest = URLRequest(url: request.fullURL)
         urlRequest.httpMethod = request.method.rawValue
         urlRequest.httpBody = request.body
-        if let timeout = request.timeout { urlRequest.timeoutInterval = timeout }
+        // FoundationNetworking cuts the interval to whole seconds (0.5 fires at once, 1.8 after 1 s), so
+        // TaskControl enforces the request's timeout and URLSession's own is set beyond it.
+        let timeout = request.timeout ?? WireRequest.defaultTimeout
+        urlRequest.timeoutInterval = timeout.isFinite ? min(timeout, 31_536_000).rounded(.up) + 1 : timeout
+        // An explicit Cookie header wins: URLSession's cookie handling would replace it with stored cookies.
+        if request.headers.contains("Cookie") { urlRequest.httpShouldHandleCookies = false }
         for field in request.headers {
             urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
         }
@@ -203,25 +267,74 @@ extension ResponseError {
 }
 
 /// Starts and cancels one `URLSessionTask`, whichever happens first: a cancel before the start cancels at start.
+/// It also enforces the request's timeout, as time without progress, to the millisecond: the streamed path reports
+/// progress through ``touch()``; the fast path has none, so there the timeout bounds the whole exchange.
 final class TaskControl: Sendable {
-    private let state = LockedState<(task: URLSessionTask?, cancelled: Bool)>((nil, false))
+    private struct State {
+        var task: URLSessionTask?
+        var cancelled = false
+        var finished = false
+        var timedOut = false
+        var lastActivity = DispatchTime.now()
+    }
+
+    private let state = LockedState(State())
+    private let timeout: TimeInterval
+
+    init(timeout: TimeInterval) {
+        self.timeout = timeout
+    }
 
     var identifier: Int { state.withLock { $0.task?.taskIdentifier ?? -1 } }
+
+    /// Whether the task was cancelled because the timeout passed without progress.
+    var timedOut: Bool { state.withLock { $0.timedOut } }
 
     func start(_ task: URLSessionTask) {
         let cancelled = state.withLock { state in
             state.task = task
+            state.lastActivity = .now()
             return state.cancelled
         }
         task.resume()
         if cancelled { task.cancel() }
+        watch(after: timeout)
     }
 
     func cancel() {
         let task = state.withLock { state in
             state.cancelled = true
-            return state.task
+            return state.finished ? nil : state.task
         }
         task?.cancel()
+    }
+
+    /// Progress: the timeout counts from now.
+    func touch() {
+        state.withLock { $0.lastActivity = .now() }
+    }
+
+    /// The task ended; the watchdog stops.
+    func finish() {
+        state.withLock { $0.finished = true }
+    }
+
+    private func watch(after seconds: TimeInterval) {
+        guard seconds.isFinite, seconds >= 0 else { return }
+        let delay = DispatchTimeInterval.nanoseconds(Int(min(seconds, 31_536_000) * 1e9))
+        DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [self] in
+            let (expired, remaining, task): (Bool, TimeInterval, URLSessionTask?) = state.withLock { state in
+                guard !state.finished else { return (false, -1, nil) }
+                let idle = Double(DispatchTime.now().uptimeNanoseconds - state.lastActivity.uptimeNanoseconds) / 1e9
+                guard idle >= timeout else { return (false, timeout - idle, nil) }
+                state.timedOut = true
+                return (true, 0, state.task)
+            }
+            if expired {
+                task?.cancel()
+            } else if remaining >= 0 {
+                watch(after: remaining)
+            }
+        }
     }
 }

@@ -213,7 +213,8 @@ final class CurlTransfer: @unchecked Sendable {
     func receiveHeader(_ line: UnsafeRawBufferPointer) {
         touch()
         var text = String(decoding: line, as: UTF8.self)
-        while text.last == "\n" || text.last == "\r" { text.removeLast() }
+        // Unicode scalars, not characters: "\r\n" is one character.
+        while let last = text.unicodeScalars.last, last == "\n" || last == "\r" { text.unicodeScalars.removeLast() }
         if text.hasPrefix("HTTP/") {
             // A new response (after 1xx, or a proxy's answer): start over.
             let parts = text.split(separator: " ", maxSplits: 2)

@@ -1,0 +1,95 @@
+#if os(Linux)
+import Foundation
+import GirdersNetworking
+import Testing
+
+/// What CurlTransport does beyond the shared behaviour tests, which run on it too (it is Linux's default).
+struct CurlTransportTests {
+    let server: LoopbackServer
+    let client = HTTPClient(transport: CurlTransport(cookieStorage: nil))
+
+    init() throws {
+        server = try LoopbackServer.get()
+    }
+
+    @Test func curlIsTheDefaultTransportOnLinux() {
+        #expect(HTTPClient().transport is CurlTransport)
+    }
+
+    @Test func everyRepeatedResponseHeaderLineReachesTheCaller() async throws {
+        let response = try await client.perform(Request(URL: server.url("/repeated"), method: .get))
+        #expect(
+            response.headers.values(for: "Set-Cookie")
+                == ["first=1; Path=/", "second=2; Path=/; Expires=Wed, 21 Oct 2099 07:28:00 GMT"])
+        #expect(response.headers.values(for: "link") == ["</a>; rel=next", "</b>; rel=last"])
+    }
+
+    @Test func aFileBodyGoesOutWithItsLengthNotChunked() async throws {
+        let file = try temporaryFolder().appendingPathComponent("body.bin")
+        try writePatternFile(file, megabytes: 3)
+        let request = Request(MutableRequest(method: .put, url: server.url("/echo")) |> withBodyFile(file))
+        let response: Response<Echo> = try await client.executeRequest(request: request)
+        #expect(response.bodyObject?.method == "PUT")
+        #expect(response.bodyObject?.header("Content-Length") == "\(3 << 20)")
+        #expect(response.bodyObject?.header("Transfer-Encoding") == nil)
+        #expect(response.bodyObject?.body_length == 3 << 20)
+    }
+
+    @Test func aPostWithoutABodySendsAnEmptyOneAndNoExpectation() async throws {
+        let response: Response<Echo> = try await client.executeRequest(
+            request: Request(MutableRequest(method: .post, url: server.url("/echo"))))
+        #expect(response.bodyObject?.method == "POST")
+        #expect(response.bodyObject?.header("Content-Length") == "0")
+        #expect(response.bodyObject?.header("Expect") == nil)
+    }
+
+    @Test func aRefusedConnectionIsCannotConnect() async throws {
+        let port = try LoopbackServer.refusedPort()
+        let error = await responseError {
+            _ = try await client.perform(Request(URL: server.url("/").withPort(port), method: .get))
+        }
+        #expect(error?.kind == .cannotConnect, "\(String(describing: error))")
+    }
+
+    @Test func aCancelledDownloadStopsAtOnceAndLeavesNoFile() async throws {
+        let folder = try temporaryFolder()
+        let destination = folder.appendingPathComponent("slow.bin")
+        let started = LockedList<Int64>()
+        let task = Task {
+            try await client.download(
+                Request(URL: server.url("/drip?bytes=2000&interval_ms=10"), method: .get), to: destination
+            ) { started.append($0.completedBytes) }
+        }
+        while started.values.isEmpty { try await Task.sleep(nanoseconds: 5_000_000) }
+        let cancelledAt = ContinuousClock.now
+        task.cancel()
+        let error = await responseError { _ = try await task.value }
+        let waited = ContinuousClock.now - cancelledAt
+        #expect(error?.isCancellation == true)
+        // The drip takes 20 s; ending far sooner shows the transfer stopped (the bound allows for a busy machine).
+        #expect(waited < .seconds(5), "cancelling took \(waited)")
+        #expect(try fileNames(in: folder).isEmpty)
+    }
+
+    @Test func aStallingBodyTimesOutAndLeavesNoFile() async throws {
+        let folder = try temporaryFolder()
+        let destination = folder.appendingPathComponent("stall.bin")
+        let error = await responseError {
+            _ = try await client.download(
+                Request(MutableRequest(url: server.url("/fault/stall?n=4000")) |> withTimeout(0.3)),
+                to: destination)
+        }
+        #expect(error?.kind == .timedOut, "\(String(describing: error))")
+        #expect(try fileNames(in: folder).isEmpty)
+    }
+}
+
+extension URL {
+    /// The same URL on another port.
+    func withPort(_ port: Int) -> URL {
+        var components = URLComponents(url: self, resolvingAgainstBaseURL: false)
+        components?.port = port
+        return components?.url ?? self
+    }
+}
+#endif

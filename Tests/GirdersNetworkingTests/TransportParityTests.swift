@@ -1,0 +1,118 @@
+import Foundation
+import GirdersNetworking
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The transports a behaviour must hold on: every one this platform has.
+enum TransportKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case urlSession
+    #if os(Linux)
+    case curl
+    #endif
+
+    var testDescription: String { rawValue }
+
+    /// A client on this transport, with cookies of its own (`storage`, or a fresh in-memory one).
+    func client(cookies storage: HTTPCookieStorage? = nil) -> HTTPClient {
+        HTTPClient(transport: transport(cookies: storage))
+    }
+
+    /// A new transport of this kind, with cookies of its own (`storage`, or a fresh in-memory one) and nothing
+    /// shared with other tests' transports.
+    func transport(cookies storage: HTTPCookieStorage? = nil) -> any HTTPTransport {
+        let configuration = URLSessionConfiguration.ephemeral
+        if let storage { configuration.httpCookieStorage = storage }
+        switch self {
+        case .urlSession: return URLSessionTransport(configuration: configuration)
+        #if os(Linux)
+        case .curl: return CurlTransport(cookieStorage: configuration.httpCookieStorage)
+        #endif
+        }
+    }
+
+    /// The transport the shared behaviour tests run on: the one `GIRDERS_TEST_TRANSPORT` names (`urlSession`,
+    /// `curl`), else the platform's default (`.ci/run` runs the networking tests once with each).
+    static var underTest: TransportKind {
+        if let name = ProcessInfo.processInfo.environment["GIRDERS_TEST_TRANSPORT"],
+            let kind = TransportKind(rawValue: name)
+        {
+            return kind
+        }
+        #if os(Linux)
+        return .curl
+        #else
+        return .urlSession
+        #endif
+    }
+}
+
+/// Behaviours that FoundationNetworking gets wrong on Linux and Girders makes the same on every transport.
+struct TransportParityTests {
+    let server: LoopbackServer
+
+    init() throws {
+        server = try LoopbackServer.get()
+    }
+
+    @Test(arguments: TransportKind.allCases)
+    func aTimeoutBelowOneSecondIsNotCutToNothing(_ kind: TransportKind) async throws {
+        let client = kind.client()
+        // A 100 ms answer within a 0.5 s timeout succeeds (FoundationNetworking's own timer, cut to 0 s, would fail
+        // it at once); a 3 s silence fails with timedOut instead of succeeding.
+        let quick: Response<Data> = try await client.executeRequest(
+            request: Request(MutableRequest(url: server.url("/delay?ms=100")) |> withTimeout(0.5)))
+        #expect(quick.statusCode == 200)
+        let error = await responseError {
+            let _: Response<Data> = try await client.executeRequest(
+                request: Request(MutableRequest(url: server.url("/delay?ms=3000")) |> withTimeout(0.5)))
+        }
+        #expect(error?.kind == .timedOut, "\(String(describing: error))")
+    }
+
+    @Test(arguments: TransportKind.allCases)
+    func aTimeoutOfOnePointEightSecondsIsNotCutToOne(_ kind: TransportKind) async throws {
+        let client = kind.client()
+        // 1.3 s of silence: within 1.8 s, beyond the 1 s FoundationNetworking would truncate it to.
+        let response: Response<Data> = try await client.executeRequest(
+            request: Request(MutableRequest(url: server.url("/delay?ms=1300")) |> withTimeout(1.8)))
+        #expect(response.statusCode == 200)
+    }
+
+    @Test(arguments: TransportKind.allCases)
+    func anExplicitCookieHeaderWinsOverStoredCookies(_ kind: TransportKind) async throws {
+        let storage = URLSessionConfiguration.ephemeral.httpCookieStorage
+        let url = server.url("/echo")
+        let stored = HTTPCookie(properties: [
+            .name: "session", .value: "stored", .domain: "127.0.0.1", .path: "/",
+        ])
+        if let stored { storage?.setCookie(stored) }
+        let client = kind.client(cookies: storage)
+        let plain: Response<Echo> = try await client.executeRequest(request: Request(URL: url, method: .get))
+        #expect(plain.bodyObject?.header("Cookie") == "session=stored")
+        let explicit: Response<Echo> = try await client.executeRequest(
+            request: Request(MutableRequest(url: url) |> withHeader("Cookie", "session=explicit")))
+        #expect(explicit.bodyObject?.headers["cookie"] == ["session=explicit"])
+    }
+
+    @Test(arguments: TransportKind.allCases)
+    func repeatedResponseCookiesAreAllStored(_ kind: TransportKind) async throws {
+        let storage = URLSessionConfiguration.ephemeral.httpCookieStorage
+        let client = kind.client(cookies: storage)
+        let response: Response<Data> = try await client.executeRequest(
+            request: Request(URL: server.url("/repeated"), method: .get))
+        #expect(response.statusCode == 200)
+        let names = (storage?.cookies(for: server.url("/")) ?? []).map(\.name).sorted()
+        #expect(names == ["first", "second"])
+    }
+
+    @Test(arguments: TransportKind.allCases)
+    func gzipBodiesArriveDecoded(_ kind: TransportKind) async throws {
+        struct Flag: Decodable { let compressed: Bool }
+        let response: Response<Flag> = try await kind.client().executeRequest(
+            request: Request(URL: server.url("/gzip"), method: .get))
+        #expect(response.bodyObject?.compressed == true)
+    }
+}

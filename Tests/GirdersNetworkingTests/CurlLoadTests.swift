@@ -1,0 +1,125 @@
+#if os(Linux)
+import Foundation
+import GirdersNetworking
+import Testing
+
+/// CurlTransport under load: many requests in flight, many in a row, half of them cancelled. Nothing may leak: the
+/// open file descriptors return to where they were once the transport is gone, and a second round of the same work
+/// does not grow the resident memory. `GIRDERS_LOAD_SCALE` (for example 0.1 under the sanitizers) scales the counts.
+///
+/// They count the whole process's descriptors, so they run only when `GIRDERS_LOAD_TESTS=1`, in a run of their own
+/// (`.ci/run` does that), never beside other suites that open files.
+@Suite(
+    .serialized,
+    .enabled(if: ProcessInfo.processInfo.environment["GIRDERS_LOAD_TESTS"] == "1", "set GIRDERS_LOAD_TESTS=1"))
+struct CurlLoadTests {
+    let server: LoopbackServer
+
+    init() throws {
+        server = try LoopbackServer.get()
+    }
+
+    static let scale: Double = ProcessInfo.processInfo.environment["GIRDERS_LOAD_SCALE"].flatMap(Double.init) ?? 1
+
+    static func count(_ full: Int) -> Int { max(10, Int(Double(full) * scale)) }
+
+    /// The process's open file descriptors.
+    static func openDescriptors() -> Int {
+        descriptorTargets().count
+    }
+
+    /// What each open descriptor refers to (`socket:[1234]`, a path), for messages.
+    static func descriptorTargets() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        return names.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)") }
+    }
+
+    /// The process's resident memory in bytes.
+    static func residentBytes() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return -1 }
+        let fields = text.split(separator: " ")
+        return fields.count > 1 ? (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE))) : -1
+    }
+
+    /// Waits up to 5 s for the descriptors to come back to `baseline` (the engine's thread closes its connections
+    /// as it ends, just after the transport is released).
+    static func descriptorsSettle(at baseline: Int) async throws -> Int {
+        var now = openDescriptors()
+        for _ in 0..<100 where now > baseline {
+            try await Task.sleep(nanoseconds: 50_000_000)
+            now = openDescriptors()
+        }
+        return now
+    }
+
+    func inFlight(_ total: Int, client: HTTPClient, cancellingEveryOther: Bool = false) async throws -> (Int, Int) {
+        let url = server.url(cancellingEveryOther ? "/delay?ms=50" : "/small")
+        return try await withThrowingTaskGroup(of: Bool?.self) { group in
+            var tasks: [Task<Bool?, Never>] = []
+            for index in 0..<total {
+                let task = Task { () -> Bool? in
+                    do {
+                        _ = try await client.perform(Request(URL: url, method: .get))
+                        return true
+                    } catch {
+                        return (error as? ResponseError)?.isCancellation == true ? nil : false
+                    }
+                }
+                tasks.append(task)
+                if cancellingEveryOther, index % 2 == 1 { task.cancel() }
+            }
+            for task in tasks { group.addTask { await task.value } }
+            var succeeded = 0
+            var cancelled = 0
+            for try await outcome in group {
+                switch outcome {
+                case true?: succeeded += 1
+                case nil: cancelled += 1
+                case false?: break
+                }
+            }
+            return (succeeded, cancelled)
+        }
+    }
+
+    @Test func aThousandRequestsInFlightAndHalfOfAThousandCancelledLeakNothing() async throws {
+        let total = Self.count(1_000)
+        try await Task.sleep(nanoseconds: 1_000_000)  // Dispatch's timer descriptor, made on first use, before counting
+        let baseline = Self.openDescriptors()
+        var rssAfterFirstRound = 0
+        for round in 0..<2 {
+            let client = HTTPClient(transport: CurlTransport(cookieStorage: nil, maximumConnectionsPerHost: 32))
+            let (succeeded, _) = try await inFlight(total, client: client)
+            #expect(succeeded == total)
+            let (finished, cancelled) = try await inFlight(total, client: client, cancellingEveryOther: true)
+            #expect(finished + cancelled == total, "every request ended, succeeded or cancelled")
+            #expect(cancelled > 0 && finished >= total / 2)
+            if round == 0 { rssAfterFirstRound = Self.residentBytes() }
+        }
+        let settled = try await Self.descriptorsSettle(at: baseline)
+        #expect(settled <= baseline, "descriptors: \(baseline) before, \(settled) after")
+        let growth = Self.residentBytes() - rssAfterFirstRound
+        #expect(growth < 16 << 20, "resident memory grew by \(growth) bytes in the second round")
+    }
+
+    @Test func tenThousandRequestsInARowReuseTheirConnection() async throws {
+        let total = Self.count(10_000)
+        try await Task.sleep(nanoseconds: 1_000_000)  // Dispatch's timer descriptor, made on first use, before counting
+        let before = Self.descriptorTargets()
+        let baseline = before.count
+        do {
+            let client = HTTPClient(transport: CurlTransport(cookieStorage: nil))
+            for _ in 0..<total {
+                let response = try await client.perform(Request(URL: server.url("/small"), method: .get))
+                #expect(response.statusCode == 200)
+            }
+            // One kept-alive connection (and the engine's wake-up pipe), not one per request.
+            #expect(Self.openDescriptors() - baseline <= 4)
+        }
+        let settled = try await Self.descriptorsSettle(at: baseline)
+        var added = Self.descriptorTargets()
+        for target in before { if let index = added.firstIndex(of: target) { added.remove(at: index) } }
+        #expect(settled <= baseline, "descriptors: \(baseline) before, \(settled) after; new: \(added.sorted())")
+    }
+}
+#endif

@@ -1,0 +1,101 @@
+#if os(Linux)
+import Foundation
+import GirdersNetworking
+import Testing
+
+/// CurlTransport presents ``TLSCredentials``, which FoundationNetworking cannot: trust anchors for a private CA and
+/// a PKCS#12 client identity, against a Python HTTPS server that requires a client certificate.
+@Suite(.serialized)
+struct CurlTLSTests {
+    /// The server, its folder of certificates, and its port.
+    final class TLSServer {
+        let folder: URL
+        let port: Int
+        private let process: Process
+        private let input = Pipe()
+
+        init() throws {
+            folder = try temporaryFolder()
+            guard let script = Bundle.module.url(forResource: "tls_server", withExtension: "py", subdirectory: "Server")
+            else { throw ServerError("tls_server.py is missing from the test bundle") }
+            process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", script.path, folder.path]
+            let output = Pipe()
+            process.standardInput = input
+            process.standardOutput = output
+            try process.run()
+            var line = Data()
+            while !line.contains(UInt8(ascii: "\n")) {
+                guard let chunk = try output.fileHandleForReading.read(upToCount: 1), !chunk.isEmpty else {
+                    throw ServerError("the TLS server exited before printing its port (is openssl installed?)")
+                }
+                line.append(chunk)
+            }
+            guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+            else { throw ServerError("the TLS server printed no port") }
+            self.port = port
+        }
+
+        deinit {
+            try? input.fileHandleForWriting.close()
+            process.waitUntilExit()
+        }
+
+        var url: URL { URL(string: "https://127.0.0.1:\(port)/who") ?? URL(fileURLWithPath: "/") }
+
+        func file(_ name: String) throws -> Data { try Data(contentsOf: folder.appendingPathComponent(name)) }
+    }
+
+    struct Who: Decodable { let client: String? }
+
+    let server: TLSServer
+    let client = HTTPClient(transport: CurlTransport(cookieStorage: nil))
+
+    init() throws {
+        server = try TLSServer()
+    }
+
+    func request(_ credentials: TLSCredentials) -> Request {
+        Request(MutableRequest(url: server.url) |> withSSLCredentials(credentials))
+    }
+
+    @Test func aClientIdentityAndAPrivateAnchorReachTheServer() async throws {
+        let credentials = TLSCredentials(
+            anchorCertificates: [try server.file("ca.der")],
+            clientIdentity: .init(pkcs12: try server.file("client.p12"), password: "secret"))
+        let response: Response<Who> = try await client.executeRequest(request: request(credentials))
+        #expect(response.bodyObject?.client == "girders-client")
+    }
+
+    @Test func withoutTheAnchorTheServerIsNotTrusted() async throws {
+        let credentials = TLSCredentials(
+            anchorCertificates: [], clientIdentity: .init(pkcs12: try server.file("client.p12"), password: "secret"))
+        let error = await responseError { let _: Response<Who> = try await client.executeRequest(request: request(credentials)) }
+        guard case .transport(_, let code, _) = error else {
+            Issue.record("expected a transport error, got \(String(describing: error))")
+            return
+        }
+        #expect(code == URLError.serverCertificateUntrusted.rawValue)
+    }
+
+    @Test func withoutAClientIdentityTheServerRefusesTheConnection() async throws {
+        let credentials = TLSCredentials(anchorCertificates: [try server.file("ca.der")])
+        let error = await responseError { let _: Response<Who> = try await client.executeRequest(request: request(credentials)) }
+        #expect(error != nil)
+        #expect(error?.response == nil, "no response without a client certificate: \(String(describing: error))")
+    }
+
+    @Test func aWrongPasswordIsAnErrorNotAnAnonymousConnection() async throws {
+        let credentials = TLSCredentials(
+            anchorCertificates: [try server.file("ca.der")],
+            clientIdentity: .init(pkcs12: try server.file("client.p12"), password: "wrong"))
+        let error = await responseError { let _: Response<Who> = try await client.executeRequest(request: request(credentials)) }
+        guard case .transport(_, let code, _) = error else {
+            Issue.record("expected a transport error, got \(String(describing: error))")
+            return
+        }
+        #expect(code == URLError.secureConnectionFailed.rawValue)
+    }
+}
+#endif

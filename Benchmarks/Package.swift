@@ -18,6 +18,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-configuration.git", exact: "1.4.0", traits: ["PropertyList"]),
         .package(url: "https://github.com/apple/swift-system.git", from: "1.8.1"),
         .package(url: "https://github.com/Swinject/Swinject.git", exact: "2.10.0"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", exact: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
     ],
     targets: [
         benchmark(
@@ -39,6 +41,18 @@ let package = Package(
         // Raw libcrypto AES-256-GCM, the baseline for GirdersStorage's encryption.
         .systemLibrary(name: "CBenchOpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         benchmark("StorageBenchmarks", [.product(name: "GirdersStorage", package: girders), "CBenchOpenSSL"]),
+        // HTTP clients side by side against nginx (Scripts/bench-http.sh): Girders on both transports, bare URLSession,
+        // AsyncHTTPClient, and the limit: libcurl's multi interface in C.
+        .executableTarget(
+            name: "HTTPThroughput",
+            dependencies: [
+                .product(name: "GirdersNetworking", package: girders),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]),
+        .systemLibrary(name: "CBenchCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .executableTarget(name: "CurlLimit", dependencies: ["CBenchCurl"]),
         benchmark(
             "DIBenchmarks",
             [.product(name: "GirdersDI", package: girders), .product(name: "Swinject", package: "Swinject")]),

@@ -5,7 +5,8 @@ public import FoundationNetworking
 public import Foundation
 #endif
 
-/// The default ``HTTPTransport``: `URLSession` (FoundationNetworking on Linux) with a session delegate of its own.
+/// The default ``HTTPTransport`` on Apple platforms, and selectable on Linux (where ``CurlTransport`` is the
+/// default): `URLSession` (FoundationNetworking on Linux) with a session delegate of its own.
 ///
 /// The delegate returns redirects to ``HTTPClient`` instead of following them, answers TLS challenges from the
 /// request's ``TLSCredentials`` on Apple platforms, and on Linux turns a `401` with `WWW-Authenticate` into a

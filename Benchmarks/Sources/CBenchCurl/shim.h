@@ -1,0 +1,2 @@
+// libcurl for the benchmarks' C limit program.
+#include <curl/curl.h>

@@ -1,0 +1,153 @@
+// The limit the Swift clients are measured against: plain libcurl's multi interface in C, the same work as
+// HTTPThroughput's scenarios. Usage: CurlLimit SCENARIO BASE_URL [FILE]
+//   small-sequential N, small-parallel N (16 in flight), download-memory, download-file FILE, upload-file FILE
+// Prints one line: "<scenario> <seconds> <requests/s or MiB/s> <peak RSS KiB>".
+#include <curl/curl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+typedef struct { char *data; size_t length, capacity; } Buffer;
+
+static size_t to_memory(char *chunk, size_t size, size_t count, void *context) {
+    Buffer *buffer = context;
+    size_t bytes = size * count;
+    if (buffer->length + bytes > buffer->capacity) {
+        size_t capacity = buffer->capacity ? buffer->capacity * 2 : 65536;
+        while (capacity < buffer->length + bytes) capacity *= 2;
+        char *grown = realloc(buffer->data, capacity);
+        if (!grown) return 0;
+        buffer->data = grown;
+        buffer->capacity = capacity;
+    }
+    memcpy(buffer->data + buffer->length, chunk, bytes);
+    buffer->length += bytes;
+    return bytes;
+}
+
+static size_t discard(char *chunk, size_t size, size_t count, void *context) {
+    (void)chunk; (void)context;
+    return size * count;
+}
+
+static double now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + t.tv_nsec / 1e9;
+}
+
+static long peak_rss_kib(void) {
+    struct rusage usage;
+    getrusage(RUSAGE_SELF, &usage);
+    return usage.ru_maxrss;
+}
+
+static CURL *easy(const char *url, Buffer *buffer) {
+    CURL *handle = curl_easy_init();
+    curl_easy_setopt(handle, CURLOPT_URL, url);
+    curl_easy_setopt(handle, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(handle, CURLOPT_WRITEFUNCTION, buffer ? to_memory : discard);
+    curl_easy_setopt(handle, CURLOPT_WRITEDATA, buffer);
+    return handle;
+}
+
+// Runs `total` GETs of `url` with at most `parallel` in flight on one multi handle, reusing easy handles.
+static int run_gets(const char *url, int total, int parallel) {
+    CURLM *multi = curl_multi_init();
+    int started = 0, finished = 0, failures = 0;
+    for (; started < parallel && started < total; started++) curl_multi_add_handle(multi, easy(url, NULL));
+    while (finished < total) {
+        int running = 0, left = 0;
+        curl_multi_perform(multi, &running);
+        CURLMsg *message;
+        while ((message = curl_multi_info_read(multi, &left))) {
+            if (message->msg != CURLMSG_DONE) continue;
+            CURL *handle = message->easy_handle;
+            if (message->data.result != CURLE_OK) failures++;
+            curl_multi_remove_handle(multi, handle);
+            finished++;
+            if (started < total) {
+                curl_multi_add_handle(multi, handle);  // same options: reuse the handle and its connection
+                started++;
+            } else {
+                curl_easy_cleanup(handle);
+            }
+        }
+        if (finished < total) curl_multi_poll(multi, NULL, 0, 1000, NULL);
+    }
+    curl_multi_cleanup(multi);
+    return failures;
+}
+
+static int run_one(CURL *handle) {
+    CURLM *multi = curl_multi_init();
+    curl_multi_add_handle(multi, handle);
+    int running = 1;
+    CURLcode result = CURLE_OK;
+    while (running) {
+        curl_multi_perform(multi, &running);
+        int left = 0;
+        CURLMsg *message;
+        while ((message = curl_multi_info_read(multi, &left)))
+            if (message->msg == CURLMSG_DONE) result = message->data.result;
+        if (running) curl_multi_poll(multi, NULL, 0, 1000, NULL);
+    }
+    curl_multi_remove_handle(multi, handle);
+    curl_easy_cleanup(handle);
+    curl_multi_cleanup(multi);
+    return result != CURLE_OK;
+}
+
+int main(int argc, char **argv) {
+    if (argc < 3) {
+        fprintf(stderr, "usage: %s SCENARIO BASE_URL [N|FILE]\n", argv[0]);
+        return 2;
+    }
+    const char *scenario = argv[1], *base = argv[2];
+    char url[1024];
+    curl_global_init(CURL_GLOBAL_ALL);
+    double start = now(), rate = 0;
+    int failed = 0;
+    if (strncmp(scenario, "small-", 6) == 0) {
+        int total = argc > 3 ? atoi(argv[3]) : 5000;
+        snprintf(url, sizeof url, "%s/small.json", base);
+        failed = run_gets(url, total, strcmp(scenario, "small-parallel") == 0 ? 16 : 1);
+        rate = total / (now() - start);
+    } else if (strcmp(scenario, "download-memory") == 0 || strcmp(scenario, "download-file") == 0) {
+        snprintf(url, sizeof url, "%s/big.bin", base);
+        Buffer buffer = {0};
+        FILE *file = NULL;
+        CURL *handle = easy(url, &buffer);
+        if (scenario[9] == 'f') {
+            file = fopen(argv[3], "wb");
+            curl_easy_setopt(handle, CURLOPT_WRITEFUNCTION, NULL);  // libcurl's default: fwrite
+            curl_easy_setopt(handle, CURLOPT_WRITEDATA, file);
+        }
+        failed = run_one(handle);
+        if (file) fclose(file);
+        rate = 100.0 / (now() - start);
+        free(buffer.data);
+    } else if (strcmp(scenario, "upload-file") == 0) {
+        snprintf(url, sizeof url, "%s/upload", base);
+        FILE *file = fopen(argv[3], "rb");
+        fseek(file, 0, SEEK_END);
+        long size = ftell(file);
+        rewind(file);
+        CURL *handle = easy(url, NULL);
+        curl_easy_setopt(handle, CURLOPT_UPLOAD, 1L);
+        curl_easy_setopt(handle, CURLOPT_CUSTOMREQUEST, "POST");
+        curl_easy_setopt(handle, CURLOPT_READDATA, file);
+        curl_easy_setopt(handle, CURLOPT_INFILESIZE_LARGE, (curl_off_t)size);
+        failed = run_one(handle);
+        fclose(file);
+        rate = 100.0 / (now() - start);
+    } else {
+        fprintf(stderr, "unknown scenario %s\n", scenario);
+        return 2;
+    }
+    printf("%s %.3f %.1f %ld%s\n", scenario, now() - start, rate, peak_rss_kib(), failed ? " FAILED" : "");
+    curl_global_cleanup();
+    return failed != 0;
+}

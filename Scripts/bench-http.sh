@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# HTTP clients side by side against nginx on 127.0.0.1: Girders on CurlTransport and on URLSessionTransport, bare
+# URLSession, AsyncHTTPClient, and the limit, libcurl's multi interface in C (Benchmarks/Sources/CurlLimit).
+# Scenarios: small GETs one after another and 16 in flight, a 100 MiB download to memory and to a file, a 100 MiB
+# upload from a file. Each client and scenario runs in a process of its own (so its peak RSS is the scenario's),
+# RUNS times (3 by default); the table shows the median.
+# Usage: Scripts/bench-http.sh [RUNS]     Needs nginx (Debian's nginx-light) and libcurl4-openssl-dev.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${1:-3}
+if ! command -v nginx >/dev/null 2>&1; then
+    if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+        apt-get update -qq && apt-get install -y -qq nginx-light
+    else
+        echo "bench-http: nginx is required: apt-get install nginx-light" >&2
+        exit 1
+    fi
+fi
+swift build -c release --package-path Benchmarks --product HTTPThroughput >/dev/null
+swift build -c release --package-path Benchmarks --product CurlLimit >/dev/null
+bin=Benchmarks/.build/release
+
+root=$(mktemp -d /tmp/girders-bench-http.XXXXXX)
+nginx_pid=
+cleanup() {
+    [ -n "$nginx_pid" ] && kill "$nginx_pid" 2>/dev/null && wait "$nginx_pid" 2>/dev/null
+    rm -rf "$root"
+}
+trap cleanup EXIT
+mkdir -p "$root/www" "$root/body" "$root/proxy" "$root/fastcgi" "$root/uwsgi" "$root/scgi" "$root/out"
+printf '{"ok":"yes"}\n' >"$root/www/small.json"
+head -c $((100 << 20)) /dev/urandom >"$root/www/big.bin"
+cp "$root/www/big.bin" "$root/upload.bin"
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+sed -e "s|__ROOT__|$root|g" -e "s|__PORT__|$port|g" Benchmarks/nginx/nginx.conf.template >"$root/nginx.conf"
+nginx -c "$root/nginx.conf" -p "$root" &
+nginx_pid=$!
+for _ in $(seq 50); do curl -sf "http://127.0.0.1:$port/small.json" >/dev/null && break; sleep 0.1; done
+base="http://127.0.0.1:$port"
+
+clients="curl-c girders-curl girders-urlsession urlsession async-http-client"
+scenarios="small-sequential small-parallel download-memory download-file upload-file"
+argument() {
+    case "$1" in
+        small-sequential) echo 5000 ;;
+        small-parallel) echo 20000 ;;
+        download-file) echo "$root/out/download.bin" ;;
+        upload-file) echo "$root/upload.bin" ;;
+        *) echo "" ;;
+    esac
+}
+results="$root/results"
+for run in $(seq "$runs"); do
+    for scenario in $scenarios; do
+        for client in $clients; do
+            if [ "$client" = curl-c ]; then
+                line=$("$bin/CurlLimit" "$scenario" "$base" $(argument "$scenario") || true)
+            else
+                line=$("$bin/HTTPThroughput" "$client" "$scenario" "$base" $(argument "$scenario") || true)
+            fi
+            rm -f "$root/out/download.bin"
+            echo "$client $line" >>"$results"
+        done
+    done
+done
+
+python3 - "$results" "$runs" <<'PY'
+import statistics, sys
+rows = {}
+for line in open(sys.argv[1]):
+    parts = line.split()
+    if len(parts) < 5 or "FAILED" in parts:
+        rows.setdefault((parts[1] if len(parts) > 1 else "?", parts[0]), []).append(None)
+        continue
+    client, scenario, seconds, rate, rss = parts[0], parts[1], float(parts[2]), float(parts[3]), int(parts[4])
+    rows.setdefault((scenario, client), []).append((rate, rss))
+clients = ["curl-c", "girders-curl", "girders-urlsession", "urlsession", "async-http-client"]
+names = {"curl-c": "libcurl multi (C)", "girders-curl": "Girders, CurlTransport",
+         "girders-urlsession": "Girders, URLSessionTransport", "urlsession": "bare URLSession",
+         "async-http-client": "AsyncHTTPClient"}
+units = {"small-sequential": "requests/s", "small-parallel": "requests/s"}
+print(f"median of {sys.argv[2]} runs; rate (peak RSS)")
+print("| scenario | " + " | ".join(names[c] for c in clients) + " |")
+print("|---" * (len(clients) + 1) + "|")
+for scenario in ["small-sequential", "small-parallel", "download-memory", "download-file", "upload-file"]:
+    cells = []
+    for client in clients:
+        values = [v for v in rows.get((scenario, client), []) if v]
+        if not values:
+            cells.append("failed")
+            continue
+        rate = statistics.median(v[0] for v in values)
+        rss = statistics.median(v[1] for v in values) / 1024
+        unit = units.get(scenario, "MiB/s")
+        cells.append(f"{rate:,.0f} {unit} ({rss:.0f} MiB)")
+    print(f"| {scenario} | " + " | ".join(cells) + " |")
+PY

@@ -43,6 +43,15 @@ struct CurlTransportTests {
         #expect(response.bodyObject?.header("Expect") == nil)
     }
 
+    @Test func aResponseHeadOfMoreThan256KiBIsRefusedNotStored() async throws {
+        let fine = try await client.perform(Request(URL: server.url("/many-headers?n=100"), method: .get))
+        #expect(fine.headers.values(for: "X-Filler-99") == [String(repeating: "x", count: 48)])
+        let error = await responseError {
+            _ = try await client.perform(Request(URL: server.url("/many-headers?n=20000"), method: .get))
+        }
+        #expect(error?.reason.contains("header fields exceed 262144 bytes") == true, "\(String(describing: error))")
+    }
+
     @Test func aRefusedConnectionIsCannotConnect() async throws {
         let port = try LoopbackServer.refusedPort()
         let error = await responseError {

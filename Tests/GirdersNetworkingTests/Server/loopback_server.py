@@ -128,6 +128,9 @@ class Handler(BaseHTTPRequestHandler):
             return self._send(200, b"{}", headers=[
                 ("Set-Cookie", "first=1; Path=/"), ("Set-Cookie", "second=2; Path=/; Expires=Wed, 21 Oct 2099 07:28:00 GMT"),
                 ("Link", "</a>; rel=next"), ("Link", "</b>; rel=last")])
+        if path == "/many-headers":
+            count_ = int(query["n"][0])
+            return self._send(200, b"{}", headers=[("X-Filler-%d" % i, "x" * 48) for i in range(count_)])
         if path == "/gzip":
             return self._send(200, gzip.compress(b'{"compressed":true}'), headers=[("Content-Encoding", "gzip")])
         if path == "/small":

@@ -37,6 +37,10 @@ final class CurlTransfer: @unchecked Sendable {
     // Response.
     private var status = 0
     private var fields: [HTTPHeader] = []
+    /// The bytes of header lines received, bounded by ``maximumHeaderBytes``.
+    private var headerBytes = 0
+    /// The most header bytes a response may send (below libcurl 7.88's own 300 KB, whose error reads as a cut-off).
+    static let maximumHeaderBytes = 256 << 10
     private var headComplete = false
     private var body = Data()
     private var download: DownloadFile?
@@ -209,9 +213,20 @@ final class CurlTransfer: @unchecked Sendable {
         return bytes.count
     }
 
-    /// One header line, CRLF included.
-    func receiveHeader(_ line: UnsafeRawBufferPointer) {
+    /// One header line, CRLF included; `false` stops the transfer (the response's head is too large).
+    func receiveHeader(_ line: UnsafeRawBufferPointer) -> Bool {
         touch()
+        headerBytes += line.count
+        guard headerBytes <= Self.maximumHeaderBytes else {
+            failure = .transport(
+                url: wire.url, code: 0,
+                reason: "the response's header fields exceed \(Self.maximumHeaderBytes) bytes")
+            return false
+        }
+        return parseHeader(line)
+    }
+
+    private func parseHeader(_ line: UnsafeRawBufferPointer) -> Bool {
         var text = String(decoding: line, as: UTF8.self)
         // Unicode scalars, not characters: "\r\n" is one character.
         while let last = text.unicodeScalars.last, last == "\n" || last == "\r" { text.unicodeScalars.removeLast() }
@@ -221,20 +236,21 @@ final class CurlTransfer: @unchecked Sendable {
             status = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
             fields = []
             headComplete = false
-            return
+            return true
         }
         if text.isEmpty {
             if !(100..<200).contains(status) { headersEnded() }
-            return
+            return true
         }
         if let first = text.first, first == " " || first == "\t", let last = fields.popLast() {
             fields.append(HTTPHeader(name: last.name, value: last.value + " " + text.trimmingCharacters(in: .whitespaces)))
-            return
+            return true
         }
-        guard let colon = text.firstIndex(of: ":") else { return }
+        guard let colon = text.firstIndex(of: ":") else { return true }
         let name = String(text[..<colon])
         let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         fields.append(HTTPHeader(name: name, value: value))
+        return true
     }
 
     /// The head is complete: store cookies, and choose where the body goes.
@@ -376,9 +392,9 @@ private let curlWrite: girders_curl_data_callback = { buffer, size, count, conte
 
 private let curlHeader: girders_curl_data_callback = { buffer, size, count, context in
     guard let context else { return 0 }
-    Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+    let taken = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
         .receiveHeader(UnsafeRawBufferPointer(start: buffer, count: size * count))
-    return size * count
+    return taken ? size * count : 0
 }
 
 private let curlRead: girders_curl_data_callback = { buffer, size, count, context in

@@ -16,8 +16,8 @@ if ! command -v nginx >/dev/null 2>&1; then
         exit 1
     fi
 fi
-swift build -c release --package-path Benchmarks --product HTTPThroughput >/dev/null
-swift build -c release --package-path Benchmarks --product CurlLimit >/dev/null
+swift build -c release --package-path Benchmarks --product HTTPThroughput 2>/dev/null | tail -1
+swift build -c release --package-path Benchmarks --product CurlLimit 2>/dev/null | tail -1
 bin=Benchmarks/.build/release
 
 root=$(mktemp -d /tmp/girders-bench-http.XXXXXX)
@@ -31,6 +31,10 @@ mkdir -p "$root/www" "$root/body" "$root/proxy" "$root/fastcgi" "$root/uwsgi" "$
 printf '{"ok":"yes"}\n' >"$root/www/small.json"
 head -c $((100 << 20)) /dev/urandom >"$root/www/big.bin"
 cp "$root/www/big.bin" "$root/upload.bin"
+# nginx's workers run as another user when it is started by root: let them read the files and write their temp.
+chmod 755 "$root" "$root/www"
+chmod 644 "$root/www/small.json" "$root/www/big.bin"
+chmod 777 "$root/body" "$root/proxy" "$root/fastcgi" "$root/uwsgi" "$root/scgi"
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 sed -e "s|__ROOT__|$root|g" -e "s|__PORT__|$port|g" Benchmarks/nginx/nginx.conf.template >"$root/nginx.conf"
 nginx -c "$root/nginx.conf" -p "$root" &
@@ -64,6 +68,7 @@ for run in $(seq "$runs"); do
     done
 done
 
+grep -E "FAILED|^[a-z-]+ *$" "$results" | sed "s/^/failed: /" | head -20 || true
 python3 - "$results" "$runs" <<'PY'
 import statistics, sys
 rows = {}

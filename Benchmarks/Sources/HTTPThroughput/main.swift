@@ -139,7 +139,7 @@ struct AHC: Client {
 
 func peakResidentKiB() -> Int {
     var usage = rusage()
-    getrusage(RUSAGE_SELF, &usage)
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
     return usage.ru_maxrss
 }
 

@@ -22,6 +22,8 @@ final class CurlEngine: Sendable {
         var commands: [Command] = []
         var idleHandles: [CurlEasyHandle] = []
         var stopped = false
+        /// Whether the thread waits (or is about to wait) in `curl_multi_poll`: only then is it woken.
+        var waiting = false
     }
 
     /// The multi handle. `@unchecked Sendable`: only the engine's thread uses it, but for `curl_multi_wakeup`,
@@ -63,6 +65,17 @@ final class CurlEngine: Sendable {
         wake()
     }
 
+    /// Queues `command` and wakes the thread if it waits (a wake-up costs a system call on each side).
+    private func send(_ command: Command) -> Bool {
+        let (accepted, sleeping) = state.withLock { state -> (Bool, Bool) in
+            guard !state.stopped else { return (false, false) }
+            state.commands.append(command)
+            return (true, state.waiting)
+        }
+        if sleeping { wake() }
+        return accepted
+    }
+
     /// An easy handle from the pool, or a new one.
     func takeHandle() -> CurlEasyHandle? {
         if let handle = state.withLock({ $0.idleHandles.popLast() }) { return handle }
@@ -84,21 +97,15 @@ final class CurlEngine: Sendable {
     func run(_ transfer: CurlTransfer) async -> Result<HTTPResponse, ResponseError> {
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                let accepted = state.withLock { state in
-                    guard !state.stopped else { return false }
-                    transfer.continuation = continuation
-                    state.commands.append(.add(transfer))
-                    return true
-                }
-                if accepted {
-                    wake()
-                } else {
+                // Set before the transfer is queued; the thread reads it only after taking the command under the lock.
+                transfer.continuation = continuation
+                if !send(.add(transfer)) {
+                    transfer.continuation = nil
                     continuation.resume(returning: .failure(.cancelled(url: transfer.request.fullURL)))
                 }
             }
         } onCancel: {
-            state.withLock { $0.commands.append(.cancel(transfer)) }
-            wake()
+            _ = send(.cancel(transfer))
         }
     }
 
@@ -111,6 +118,7 @@ final class CurlEngine: Sendable {
     private func loop(_ multi: UnsafeMutableRawPointer) {
         var running: [UInt: CurlTransfer] = [:]
         var nextTimeoutScan = DispatchTime.now().uptimeNanoseconds
+        var nearestDeadline = UInt64.max
         while true {
             let (commands, stopped) = state.withLock { state in
                 defer { state.commands.removeAll(keepingCapacity: true) }
@@ -125,6 +133,7 @@ final class CurlEngine: Sendable {
                         transfer.phase = .running
                         transfer.touch()
                         running[Self.key(transfer.handle.pointer)] = transfer
+                        nearestDeadline = min(nearestDeadline, transfer.lastActivity &+ transfer.timeoutNanoseconds)
                     } else {
                         end(transfer, .transport(url: transfer.request.fullURL, code: 0, reason: "libcurl refused the transfer"), multi: nil)
                     }
@@ -153,24 +162,37 @@ final class CurlEngine: Sendable {
                 _ = curl_multi_remove_handle(multi, easy)
                 complete(transfer, transfer.finish(code))
             }
-            var wait = 1_000
             let now = DispatchTime.now().uptimeNanoseconds
             if now >= nextTimeoutScan {
-                nextTimeoutScan = now + 2_000_000
-                for (key, transfer) in running where now &- transfer.lastActivity >= transfer.timeoutNanoseconds {
-                    running[key] = nil
-                    end(transfer, .timedOut(url: transfer.request.fullURL), multi: multi)
+                // Activity only moves deadlines later, so the nearest one found here is never too late.
+                nearestDeadline = UInt64.max
+                for (key, transfer) in running {
+                    let deadline = transfer.lastActivity &+ transfer.timeoutNanoseconds
+                    if deadline <= now {
+                        running[key] = nil
+                        end(transfer, .timedOut(url: transfer.request.fullURL), multi: multi)
+                    } else {
+                        nearestDeadline = min(nearestDeadline, deadline)
+                    }
                 }
+                nextTimeoutScan = now + 2_000_000
             }
-            for transfer in running.values {
-                let idle = now &- transfer.lastActivity
-                let remaining = transfer.timeoutNanoseconds > idle ? transfer.timeoutNanoseconds - idle : 0
-                wait = min(wait, Int(remaining / 1_000_000) + 1)
+            var wait = 1_000
+            if nearestDeadline != UInt64.max {
+                wait = min(wait, Int((nearestDeadline > now ? nearestDeadline - now : 0) / 1_000_000) + 1)
             }
             var curlWait = -1
             _ = curl_multi_timeout(multi, &curlWait)
             if curlWait >= 0 { wait = min(wait, curlWait) }
-            if wait > 0 { _ = curl_multi_poll(multi, nil, 0, Int32(wait), nil) }
+            guard wait > 0 else { continue }
+            let mayWait = state.withLock { state in
+                state.waiting = state.commands.isEmpty && !state.stopped
+                return state.waiting
+            }
+            if mayWait {
+                _ = curl_multi_poll(multi, nil, 0, Int32(wait), nil)
+                state.withLock { $0.waiting = false }
+            }
         }
         let idle = state.withLock { state in
             defer { state.idleHandles = [] }

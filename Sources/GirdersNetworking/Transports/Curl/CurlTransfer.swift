@@ -120,7 +120,6 @@ final class CurlTransfer: @unchecked Sendable {
             code = girders_easy_set_data_callback(
                 easy, CURLOPT_HEADERFUNCTION, CURLOPT_HEADERDATA, curlHeader, context)
         }
-        if code == CURLE_OK { code = girders_easy_set_progress_callback(easy, curlProgress, context) }
         try configureMethodAndBody(&code, context)
         try configureHeaders(&code)
         try CurlTLS.configure(easy, request.tlsCredentials, &code)
@@ -215,7 +214,7 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// One header line, CRLF included; `false` stops the transfer (the response's head is too large).
     func receiveHeader(_ line: UnsafeRawBufferPointer) -> Bool {
-        touch()
+        if headerBytes == 0 { touch() }  // the head has begun to arrive; the body's pieces count from here on
         headerBytes += line.count
         guard headerBytes <= Self.maximumHeaderBytes else {
             failure = .transport(
@@ -226,31 +225,60 @@ final class CurlTransfer: @unchecked Sendable {
         return parseHeader(line)
     }
 
+    /// Parses one line at the byte level (a status line, a field, a continuation, or the blank line that ends the
+    /// head); no Foundation string work on this path, which runs for every header of every response.
     private func parseHeader(_ line: UnsafeRawBufferPointer) -> Bool {
-        var text = String(decoding: line, as: UTF8.self)
-        // Unicode scalars, not characters: "\r\n" is one character.
-        while let last = text.unicodeScalars.last, last == "\n" || last == "\r" { text.unicodeScalars.removeLast() }
-        if text.hasPrefix("HTTP/") {
-            // A new response (after 1xx, or a proxy's answer): start over.
-            let parts = text.split(separator: " ", maxSplits: 2)
-            status = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
-            fields = []
-            headComplete = false
-            return true
-        }
-        if text.isEmpty {
+        var end = line.count
+        while end > 0, line[end - 1] == 0x0A || line[end - 1] == 0x0D { end -= 1 }
+        if end == 0 {
             if !(100..<200).contains(status) { headersEnded() }
             return true
         }
-        if let first = text.first, first == " " || first == "\t", let last = fields.popLast() {
-            fields.append(HTTPHeader(name: last.name, value: last.value + " " + text.trimmingCharacters(in: .whitespaces)))
+        if end >= 5, line[0] == 0x48, line[1] == 0x54, line[2] == 0x54, line[3] == 0x50, line[4] == 0x2F {  // "HTTP/"
+            // A new response (after 1xx, or a proxy's answer): start over.
+            touch()
+            status = Self.statusCode(in: line, end: end)
+            fields.removeAll(keepingCapacity: true)
+            headComplete = false
             return true
         }
-        guard let colon = text.firstIndex(of: ":") else { return true }
-        let name = String(text[..<colon])
-        let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        fields.append(HTTPHeader(name: name, value: value))
+        if line[0] == 0x20 || line[0] == 0x09, let last = fields.popLast() {  // obsolete line folding
+            let (start, stop) = Self.trimmed(line, from: 0, to: end)
+            let more = String(decoding: UnsafeRawBufferPointer(rebasing: line[start..<stop]), as: UTF8.self)
+            fields.append(HTTPHeader(name: last.name, value: last.value + " " + more))
+            return true
+        }
+        guard let colon = line[0..<end].firstIndex(of: 0x3A) else { return true }
+        let (start, stop) = Self.trimmed(line, from: colon + 1, to: end)
+        fields.append(
+            HTTPHeader(
+                name: String(decoding: UnsafeRawBufferPointer(rebasing: line[0..<colon]), as: UTF8.self),
+                value: String(decoding: UnsafeRawBufferPointer(rebasing: line[start..<stop]), as: UTF8.self)))
         return true
+    }
+
+    /// The three-digit code after "HTTP/x[.y] ", or 0.
+    private static func statusCode(in line: UnsafeRawBufferPointer, end: Int) -> Int {
+        var index = 5
+        while index < end, line[index] != 0x20 { index += 1 }
+        while index < end, line[index] == 0x20 { index += 1 }
+        var code = 0
+        var digits = 0
+        while index < end, digits < 4, (0x30...0x39).contains(line[index]) {
+            code = code * 10 + Int(line[index] - 0x30)
+            digits += 1
+            index += 1
+        }
+        return digits == 3 ? code : 0
+    }
+
+    /// `start..<stop` without leading and trailing spaces and tabs.
+    private static func trimmed(_ line: UnsafeRawBufferPointer, from start: Int, to stop: Int) -> (Int, Int) {
+        var start = start
+        var stop = stop
+        while start < stop, line[start] == 0x20 || line[start] == 0x09 { start += 1 }
+        while stop > start, line[stop - 1] == 0x20 || line[stop - 1] == 0x09 { stop -= 1 }
+        return (start, stop)
     }
 
     /// The head is complete: store cookies, and choose where the body goes.
@@ -265,7 +293,7 @@ final class CurlTransfer: @unchecked Sendable {
             }
         }
         let encoded = headers["Content-Encoding"].map { $0.lowercased() != "identity" } ?? false
-        let length = headers["Content-Length"].flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
+        let length = headers["Content-Length"].flatMap { Int64($0) }  // already trimmed by parseHeader
         expected = encoded ? nil : length.flatMap { $0 >= 0 ? $0 : nil }
         if let destination = options.downloadDestination, (200..<300).contains(status) {
             do throws(ResponseError) {
@@ -309,16 +337,6 @@ final class CurlTransfer: @unchecked Sendable {
         }
         return count
     }
-
-    /// libcurl's progress tick: counts as activity while bytes move.
-    func progressTick(downloaded: Int64, uploaded: Int64) {
-        if downloaded != lastDownloaded || uploaded != lastUploaded { touch() }
-        lastDownloaded = downloaded
-        lastUploaded = uploaded
-    }
-
-    private var lastDownloaded: Int64 = 0
-    private var lastUploaded: Int64 = 0
 
     // MARK: Ending
 
@@ -401,12 +419,5 @@ private let curlRead: girders_curl_data_callback = { buffer, size, count, contex
     guard let context else { return Int(CURL_READFUNC_ABORT) }
     return Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
         .read(into: UnsafeMutableRawBufferPointer(start: buffer, count: size * count))
-}
-
-private let curlProgress: girders_curl_progress_callback = { context, _, downloaded, _, uploaded in
-    guard let context else { return 0 }
-    Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
-        .progressTick(downloaded: Int64(downloaded), uploaded: Int64(uploaded))
-    return 0
 }
 #endif

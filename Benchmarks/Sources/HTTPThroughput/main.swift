@@ -82,7 +82,8 @@ struct BareURLSession: Client {
                 }
             }.resume()
         }
-        _ = try FileManager.default.replaceItemAt(file, withItemAt: location)
+        try? FileManager.default.removeItem(at: file)
+        try FileManager.default.moveItem(at: location, to: file)
     }
 
     func uploadFile(_ url: URL, _ file: URL) async throws {

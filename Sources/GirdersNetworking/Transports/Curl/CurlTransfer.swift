@@ -362,36 +362,6 @@ final class CurlTransfer: @unchecked Sendable {
             statusCode: status, headers: HTTPHeaders(fields), body: body, url: wire.url, request: request)
         return .success(download.map { response.replacingBody(with: $0.url) } ?? response)
     }
-
-    static func message(_ code: CURLcode, _ buffer: UnsafePointer<CChar>?) -> String {
-        if let buffer, buffer.pointee != 0 { return String(cString: buffer) }
-        return String(cString: curl_easy_strerror(code))
-    }
-
-    /// The ``ResponseError`` case URLSessionTransport gives for the same failure; curl's message is the detail.
-    static func error(
-        _ code: CURLcode, _ buffer: UnsafePointer<CChar>?, _ url: URL, _ received: Int64, _ expected: Int64?
-    ) -> ResponseError {
-        let reason = message(code, buffer)
-        switch code {
-        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: return .cannotFindHost(url: url, reason: reason)
-        case CURLE_COULDNT_CONNECT: return .cannotConnect(url: url, reason: reason)
-        case CURLE_OPERATION_TIMEDOUT: return .timedOut(url: url)
-        case CURLE_ABORTED_BY_CALLBACK: return .cancelled(url: url)
-        case CURLE_PARTIAL_FILE, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_GOT_NOTHING, CURLE_HTTP2,
-            CURLE_HTTP2_STREAM:
-            return .interrupted(url: url, receivedBytes: received, expectedBytes: expected, reason: reason)
-        case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_PINNEDPUBKEYNOTMATCH:
-            return .transport(url: url, code: URLError.serverCertificateUntrusted.rawValue, reason: reason)
-        case CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER, CURLE_SSL_ENGINE_NOTFOUND,
-            CURLE_SSL_ISSUER_ERROR, CURLE_SSL_CLIENTCERT:
-            return .transport(url: url, code: URLError.secureConnectionFailed.rawValue, reason: reason)
-        case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT:
-            return .transport(url: url, code: URLError.unsupportedURL.rawValue, reason: reason)
-        default:
-            return .transport(url: url, code: -Int(code.rawValue), reason: reason)
-        }
-    }
 }
 
 /// POSIX `read`, named apart from the transfer's own `read(into:)`.

@@ -1,0 +1,78 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Starts and cancels one `URLSessionTask`, whichever happens first: a cancel before the start cancels at start.
+/// It also enforces the request's timeout, as time without progress, to the millisecond: the streamed path reports
+/// progress through ``touch()``; the fast path has none, so there the timeout bounds the whole exchange.
+final class TaskControl: Sendable {
+    private struct State {
+        var task: URLSessionTask?
+        var cancelled = false
+        var finished = false
+        var timedOut = false
+        var lastActivity = DispatchTime.now()
+    }
+
+    private let state = LockedState(State())
+    private let timeout: TimeInterval
+
+    init(timeout: TimeInterval) {
+        self.timeout = timeout
+    }
+
+    var identifier: Int { state.withLock { $0.task?.taskIdentifier ?? -1 } }
+
+    /// Whether the task was cancelled because the timeout passed without progress.
+    var timedOut: Bool { state.withLock { $0.timedOut } }
+
+    func start(_ task: URLSessionTask) {
+        let cancelled = state.withLock { state in
+            state.task = task
+            state.lastActivity = .now()
+            return state.cancelled
+        }
+        task.resume()
+        if cancelled { task.cancel() }
+        watch(after: timeout)
+    }
+
+    func cancel() {
+        let task = state.withLock { state in
+            state.cancelled = true
+            return state.finished ? nil : state.task
+        }
+        task?.cancel()
+    }
+
+    /// Progress: the timeout counts from now.
+    func touch() {
+        state.withLock { $0.lastActivity = .now() }
+    }
+
+    /// The task ended; the watchdog stops.
+    func finish() {
+        state.withLock { $0.finished = true }
+    }
+
+    private func watch(after seconds: TimeInterval) {
+        guard seconds.isFinite, seconds >= 0 else { return }
+        let delay = DispatchTimeInterval.nanoseconds(Int(min(seconds, 31_536_000) * 1e9))
+        DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [self] in
+            let (expired, remaining, task): (Bool, TimeInterval, URLSessionTask?) = state.withLock { state in
+                guard !state.finished else { return (false, -1, nil) }
+                let idle = Double(DispatchTime.now().uptimeNanoseconds - state.lastActivity.uptimeNanoseconds) / 1e9
+                guard idle >= timeout else { return (false, timeout - idle, nil) }
+                state.timedOut = true
+                return (true, 0, state.task)
+            }
+            if expired {
+                task?.cancel()
+            } else if remaining >= 0 {
+                watch(after: remaining)
+            }
+        }
+    }
+}

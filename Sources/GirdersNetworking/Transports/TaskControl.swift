@@ -17,9 +17,10 @@ final class TaskControl: Sendable {
     }
 
     private let state = LockedState(State())
-    private let timeout: TimeInterval
+    private let timeout: TimeInterval?
 
-    init(timeout: TimeInterval) {
+    /// A control that enforces `timeout` itself, or none (`nil`: URLSession keeps it).
+    init(timeout: TimeInterval?) {
         self.timeout = timeout
     }
 
@@ -36,7 +37,7 @@ final class TaskControl: Sendable {
         }
         task.resume()
         if cancelled { task.cancel() }
-        watch(after: timeout)
+        if let timeout { watch(after: timeout) }
     }
 
     func cancel() {
@@ -62,9 +63,9 @@ final class TaskControl: Sendable {
         let delay = DispatchTimeInterval.nanoseconds(Int(min(seconds, 31_536_000) * 1e9))
         DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [self] in
             let (expired, remaining, task): (Bool, TimeInterval, URLSessionTask?) = state.withLock { state in
-                guard !state.finished else { return (false, -1, nil) }
-                let idle = Double(DispatchTime.now().uptimeNanoseconds - state.lastActivity.uptimeNanoseconds) / 1e9
-                guard idle >= timeout else { return (false, timeout - idle, nil) }
+                guard !state.finished, let timeout else { return (false, -1, nil) }
+                let idle = Double(DispatchTime.now().uptimeNanoseconds &- state.lastActivity.uptimeNanoseconds) / 1e9
+                if idle < timeout { return (false, timeout - idle, nil) }
                 state.timedOut = true
                 return (true, 0, state.task)
             }

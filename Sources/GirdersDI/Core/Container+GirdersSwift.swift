@@ -18,7 +18,7 @@ extension Container {
     }
 
     /// Resolves from the shared container, stopping the program with a message naming the type when it cannot.
-    /// Inlined, so it is as fast as ``Container/resolveOrThrow(_:name:)``.
+    /// Inlined, so it is as fast as `resolveOrThrow(_:name:)`.
     @inlinable @inline(__always)
     public static func resolve<Service>(_ type: Service.Type = Service.self, name: String? = nil) -> Service {
         shared.resolve(Service.self, name: name)

@@ -16,7 +16,7 @@ extension Container {
         try resolveOptional(Wrapped.self, name: name)
     }
 
-    /// ``resolveOrThrow(_:name:)-(Wrapped?.Type,_)`` with the type inferred.
+    /// `resolveOrThrow(_:name:)` with the type inferred.
     @inlinable @inline(__always)
     public func resolveOrThrow<Wrapped>(name: String? = nil) throws -> Wrapped? {
         try resolveOptional(Wrapped.self, name: name)

@@ -10,7 +10,7 @@ import Foundation
 /// ```
 ///
 /// Each thread keeps the latest immutable snapshot of the registrations and checks one process-wide generation
-/// word (``RegistryGeneration``): on Linux an atomic load, so resolving takes no lock; on Apple platforms an
+/// word (`RegistryGeneration`): on Linux an atomic load, so resolving takes no lock; on Apple platforms an
 /// uncontended `OSAllocatedUnfairLock`. Each singleton is built exactly once under its own build gate, so
 /// concurrent first resolves never build two and a factory may wait for another thread that builds something
 /// else. Registrations are keyed by the static type `Service`, never by a metatype value. A missing registration,
@@ -53,6 +53,8 @@ public final class Container: Resolver, Sendable {
     /// `register(type(of: base)) { _ in Base() }` registers `Base` even when `base` is a `Derived`, so no resolve of
     /// `Derived` can ever receive a `Base`.
     /// - Parameters:
+    ///   - type: The service type; usually inferred from the factory.
+    ///   - name: Tells registrations of the same type apart; `nil` by default.
     ///   - lifetime: How long instances live; per request by default.
     ///   - factory: Builds the service; resolves its dependencies through the container it is given (the one
     ///     holding the registration; concrete, so nested resolves are as fast as top-level ones); may throw.
@@ -104,7 +106,7 @@ public final class Container: Resolver, Sendable {
     }
 
     /// Resolves `type` (inferred) and `name`, stopping the program with the same message
-    /// ``resolveOrThrow(_:name:)`` would throw, as GirdersSwift's `resolve()` did. As fast as `resolveOrThrow`.
+    /// `resolveOrThrow(_:name:)` would throw, as GirdersSwift's `resolve()` did. As fast as `resolveOrThrow`.
     @inlinable @inline(__always)
     public func resolve<Service>(_ type: Service.Type = Service.self, name: String? = nil) -> Service {
         // A built singleton needs no error handling; the rest goes through `resolveOrStop` (a function that
@@ -140,7 +142,7 @@ public final class Container: Resolver, Sendable {
         }
     }
 
-    /// ``resolveOrThrow(_:name:)``, stopping the program on an error.
+    /// `resolveOrThrow(_:name:)`, stopping the program on an error.
     @inlinable
     func resolveOrStop<Service>(_ type: Service.Type, name: String?) -> Service {
         do {
@@ -172,7 +174,7 @@ public final class Container: Resolver, Sendable {
 
     /// GirdersSwift's contract for `resolve()`: a service that cannot be resolved is a programming error.
     /// Only code reaches this: the types and names resolved are the app's own. A name that comes from input
-    /// belongs in ``resolveOrThrow(_:name:)``, which throws instead (the README says so).
+    /// belongs in `resolveOrThrow(_:name:)`, which throws instead (the README says so).
     @usableFromInline
     static func stop(_ error: any Error) -> Never {
         fatalError("\(error)")

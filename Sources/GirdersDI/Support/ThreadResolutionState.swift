@@ -29,7 +29,7 @@ final class ThreadResolutionState {
         didSet { cachedSnapshotReference = cachedSnapshot.map { .passUnretained($0) } }
     }
     @exclusivity(unchecked) @usableFromInline var cachedSnapshotReference: Unmanaged<Snapshot>?
-    /// The ``RegistryGeneration`` word read before `cachedSnapshot` was; the cache is valid while the word is unchanged.
+    /// The `RegistryGeneration` word read before `cachedSnapshot` was; the cache is valid while the word is unchanged.
     @exclusivity(unchecked) @usableFromInline var cachedEpoch = -1
     /// Snapshots replaced while a build was in progress, kept until the top-level resolve ends.
     @exclusivity(unchecked) @usableFromInline var pinned: [Snapshot] = []

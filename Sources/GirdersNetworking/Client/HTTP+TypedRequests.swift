@@ -28,7 +28,7 @@ extension HTTP {
         }
     }
 
-    /// ``send(_:)-(TypedRequest)`` with a completion handler (danielbyon/Requests' `addRequest(_:completion:)`):
+    /// `send(_:)` of a `TypedRequest` with a completion handler (danielbyon/Requests' `addRequest(_:completion:)`):
     /// `completion` runs exactly once, on `queue`, with the value or the error. Cancelling the returned handle
     /// cancels the transfer; the completion then receives ``ResponseError/cancelled(url:)``.
     @discardableResult
@@ -41,7 +41,7 @@ extension HTTP {
         }
     }
 
-    /// ``send(_:)-(NoContentRequest)`` with a completion handler that runs exactly once, on `queue`.
+    /// `send(_:)` of a `NoContentRequest` with a completion handler that runs exactly once, on `queue`.
     @discardableResult
     public func send<NoContent: NoContentRequest>(
         _ typed: NoContent, queue: DispatchQueue = .main,

@@ -14,7 +14,7 @@ public protocol HTTP: Sendable {
     /// Sends the request (following redirects), validates the response and returns it undecoded.
     func perform(_ request: Request) async throws(ResponseError) -> HTTPResponse
 
-    /// The handlers that decode bodies for ``executeRequest(request:)``.
+    /// The handlers that decode bodies for ``executeRequest(request:as:)``.
     var responseHandlers: ResponseHandlerChain { get }
 
     /// ``perform(_:)`` with progress reports and a download destination (see ``TransferOptions``).

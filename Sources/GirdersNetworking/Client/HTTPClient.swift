@@ -79,7 +79,7 @@ public final class HTTPClient: HTTP {
     /// 3. **send**, **follow redirects**, **validate** (`HTTPClient+Redirects.swift`): one attempt through the
     ///    ``transport``, redirects followed under ``redirects``, the final response checked by ``validation`` and a
     ///    download moved into place;
-    /// 4. **decode** (``HTTP/executeRequest(request:as:)``, ``HTTP/send(_:)-(TypedRequest)``): the body, by
+    /// 4. **decode** (``HTTP/executeRequest(request:as:)``, `send(_:)`): the body, by
     ///    ``responseHandlers``.
     ///
     /// With `options`, progress is reported for every attempt and a download is moved to its destination only once

@@ -2,7 +2,7 @@
 ///
 /// Interceptors run in order: every ``adapt(_:context:)`` before each attempt, then, when the attempt fails, each
 /// ``retry(_:after:context:)`` until one decides something other than ``RetryDecision/doNotRetry``. Set them per
-/// client (``HTTPClient/init(transport:responseHandlers:validation:redirects:interceptors:)``) and add more for
+/// client (`HTTPClient(interceptors:)`) and add more for
 /// one call with ``HTTPClient/adding(_:)``.
 public protocol RequestInterceptor: Sendable {
     /// The request to send for this attempt; throwing stops the call with ``ResponseError/interceptorFailed(reason:)``.

@@ -48,12 +48,12 @@ extension Date {
 
 /// GirdersSwift's `String` date parsers.
 extension String {
-    /// The RFC 822/1123 date this string holds, or `nil`; see ``Foundation/Date/parseRFC822Timestamp(_:strict:)``.
+    /// The RFC 822/1123 date this string holds, or `nil`; see `Date.parseRFC822Timestamp(_:strict:)`.
     public func parseRFC822Timestamp(strict: Bool = false) -> Date? {
         HTTPDate.parse(self, checksWeekday: strict)
     }
 
-    /// The RFC 3339 timestamp this string holds, or `nil`; see ``Foundation/Date/parseRFC3339Timestamp(_:)``.
+    /// The RFC 3339 timestamp this string holds, or `nil`; see `Date.parseRFC3339Timestamp(_:)`.
     public func parseRFC3339Timestamp() -> Date? {
         RFC3339Date.parse(self, acceptingGirdersSwiftForms: true)
     }

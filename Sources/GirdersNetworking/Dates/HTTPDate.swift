@@ -11,8 +11,10 @@ public import Foundation
 public enum HTTPDate {
     /// Parses any of the accepted forms, or returns `nil`.
     ///
-    /// - Parameter checksWeekday: when `true`, a weekday that is present must be the date's own
-    ///   (`Sun, 09 May 2002 ...` is then `nil`: 9 May 2002 was a Thursday); a missing weekday is still accepted.
+    /// - Parameters:
+    ///   - text: The date as it appears in a header, for example `Sun, 06 Nov 1994 08:49:37 GMT`.
+    ///   - checksWeekday: when `true`, a weekday that is present must be the date's own
+    ///     (`Sun, 09 May 2002 ...` is then `nil`: 9 May 2002 was a Thursday); a missing weekday is still accepted.
     public static func parse(_ text: String, checksWeekday: Bool = false) -> Date? {
         ASCIIScanner.scan(text) { parse(&$0, checksWeekday: checksWeekday) }
     }

@@ -8,8 +8,10 @@ public import Foundation
 public enum RFC3339Date {
     /// Parses a timestamp, or returns `nil`.
     ///
-    /// - Parameter acceptingGirdersSwiftForms: when `true`, also GirdersSwift's non-RFC forms: no offset (UTC,
-    ///   `2002-05-09T15:21:00`) and an offset without its colon (`-0800`, `+0000`, `-0000`).
+    /// - Parameters:
+    ///   - text: The timestamp, for example `2026-11-22T13:30:56.123Z`.
+    ///   - acceptingGirdersSwiftForms: when `true`, also GirdersSwift's non-RFC forms: no offset (UTC,
+    ///     `2002-05-09T15:21:00`) and an offset without its colon (`-0800`, `+0000`, `-0000`).
     public static func parse(_ text: String, acceptingGirdersSwiftForms: Bool = false) -> Date? {
         ASCIIScanner.scan(text) { parse(&$0, lenient: acceptingGirdersSwiftForms) }
     }

@@ -1,6 +1,6 @@
 public import Foundation
 
-/// An immutable HTTP request: what ``HTTP/executeRequest(request:)`` sends.
+/// An immutable HTTP request: what ``HTTP/executeRequest(request:as:)`` sends.
 ///
 /// Build one from a ``ServiceEndpoint`` (`Request(endpoint:)`), from GirdersSwift's
 /// `Request(URL:method:parameters:queryParameters:requestGenerator:)`, or from a ``MutableRequest`` piped through

@@ -107,7 +107,7 @@ public struct JSONHandler: ResponseHandler {
     }
 }
 
-/// Produces any `Decodable` type with a `JSONDecoder` (by default ``Foundation/JSONDecoder/girders()``).
+/// Produces any `Decodable` type with a `JSONDecoder` (by default `JSONDecoder.girders()`).
 public struct DecodableHandler: ResponseHandler {
     private let makeDecoder: @Sendable () -> JSONDecoder
 

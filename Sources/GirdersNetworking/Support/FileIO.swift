@@ -8,7 +8,7 @@ import Darwin
 
 /// POSIX file plumbing for streamed bodies and downloads: sizes, chunked reads, a 0600 writer, a durable rename.
 ///
-/// It names and owns no file: ``DownloadFile`` owns a download's file from its temporary to its final place, and
+/// It names and owns no file: `DownloadFile` owns a download's file from its temporary to its final place, and
 /// ``BodySource`` owns the temporary file a multipart upload is encoded into.
 enum FileIO {
     /// The size of a regular file, or `nil`.

@@ -1,7 +1,7 @@
 import Foundation
 
 extension TransferOptions {
-    /// Reports `response`'s body as complete and, for a 2xx download, writes it to a ``DownloadFile``: what a
+    /// Reports `response`'s body as complete and, for a 2xx download, writes it to a `DownloadFile`: what a
     /// transport without streaming does.
     func deliver(_ response: HTTPResponse) throws(ResponseError) -> HTTPResponse {
         let size = Int64(response.body.count)

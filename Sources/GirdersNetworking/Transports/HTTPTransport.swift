@@ -7,7 +7,7 @@ import Foundation
 /// ``ResponseError/cancelled(url:)`` when the calling Swift `Task` is cancelled.
 ///
 /// ``HTTPClient`` always calls ``send(_:options:)``. A simple transport implements ``send(_:)`` only and gets a
-/// ``send(_:options:)`` that reports the body as one progress step and writes a download with ``DownloadFile``;
+/// ``send(_:options:)`` that reports the body as one progress step and writes a download with `DownloadFile`;
 /// a streaming transport implements both and decides there, once, how to send.
 public protocol HTTPTransport: Sendable {
     /// Sends `request` once and returns the response, 3xx included.

@@ -83,7 +83,7 @@ public final class URLSessionTransport: HTTPTransport {
     /// Sends `request` once. The one place that chooses how: a request with a body in memory (or none) and no
     /// transfer options takes the fast path, a data task with a completion handler (one hop through the session's
     /// queue instead of three or more); anything else is streamed: a file or multipart body is read from disk,
-    /// progress is reported as it happens, and a 2xx body goes to a ``DownloadFile`` beside
+    /// progress is reported as it happens, and a 2xx body goes to a `DownloadFile` beside
     /// ``TransferOptions/downloadDestination`` (deleted again if the transfer fails or is cancelled).
     public func send(_ request: Request, options: TransferOptions) async throws(ResponseError) -> HTTPResponse {
         try Self.check(request)

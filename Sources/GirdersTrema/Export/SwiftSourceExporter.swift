@@ -65,7 +65,7 @@ public enum SwiftSourceExporter {
         return candidate
     }
 
-    /// `app_name` → `appName`; `2fa.title` → `_2faTitle`; `default` → `` `default` ``.
+    /// `app_name` → `appName`; `2fa.title` → `_2faTitle`; `default` → a back-quoted `default`.
     public static func identifier(for key: String) -> String {
         var name: [UInt8] = []
         var startsPart = false

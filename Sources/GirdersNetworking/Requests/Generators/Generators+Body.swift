@@ -4,7 +4,7 @@ public import Foundation
 
 /// Encodes `value` as the JSON body with `Content-Type: application/json`; an encoding failure is recorded in
 /// the request (see ``MutableRequest/fail(_:)``) with the coding path. The default encoder,
-/// ``Foundation/JSONEncoder/girders()``, sorts keys and writes dates as RFC 3339 with milliseconds.
+/// `JSONEncoder.girders()`, sorts keys and writes dates as RFC 3339 with milliseconds.
 public func withJSONBody<Value: Encodable>(
     _ value: Value, encoder: JSONEncoder = .girders()
 ) -> RequestTransform {
@@ -75,7 +75,7 @@ public func withTextBody(
 
 extension JSONEncoder {
     /// A `JSONEncoder` with sorted keys (the same value always gives the same bytes) and dates written as RFC 3339
-    /// in UTC with milliseconds, the form ``Foundation/JSONDecoder/girders()`` reads.
+    /// in UTC with milliseconds, the form `JSONDecoder.girders()` reads.
     public static func girders() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

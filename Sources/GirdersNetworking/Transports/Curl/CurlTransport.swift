@@ -18,7 +18,7 @@ public import FoundationNetworking
 /// It does what ``URLSessionTransport`` does, the same way: connections are kept alive and reused (HTTP/1.1, and
 /// HTTP/2 over TLS where libcurl has it), redirects are returned to ``HTTPClient`` (never followed here), file and
 /// multipart bodies are streamed from disk with a known length, a 2xx download is streamed into a
-/// ``DownloadFile``, progress is reported, gzip and deflate bodies are decoded, proxies come from the environment
+/// `DownloadFile`, progress is reported, gzip and deflate bodies are decoded, proxies come from the environment
 /// as in every curl program, and the server's certificate is verified. Beyond FoundationNetworking it enforces
 /// the request's timeout to the millisecond (as time without progress), lets an explicit `Cookie` header win over
 /// stored cookies, keeps every response header line (two `Set-Cookie` fields stay two), and presents
@@ -52,7 +52,7 @@ public final class CurlTransport: HTTPTransport {
     }
 
     /// Sends `request` once: a body from memory or streamed from disk, progress reported as it happens, and a 2xx
-    /// body written to a ``DownloadFile`` beside ``TransferOptions/downloadDestination`` when one is asked for.
+    /// body written to a `DownloadFile` beside ``TransferOptions/downloadDestination`` when one is asked for.
     public func send(_ request: Request, options: TransferOptions) async throws(ResponseError) -> HTTPResponse {
         if let setupFailure = engine.setupFailure {
             throw .transport(url: request.fullURL, code: 0, reason: setupFailure)

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Reads the built documentation as a reader would: serves .build/docs on 127.0.0.1, opens each module's landing
+# page and its first topic's page in headless Chromium (Debian's `chromium`), and checks that the rendered page
+# shows the title and that its symbol links lead to pages that exist.
+# Usage: Scripts/docs.sh && Scripts/check-docs.sh        Needs chromium (apt-get install chromium).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+command -v chromium >/dev/null 2>&1 || { echo "check-docs: chromium is required (apt-get install chromium)" >&2; exit 1; }
+[ -f .build/docs/index.html ] || { echo "check-docs: run Scripts/docs.sh first" >&2; exit 1; }
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+python3 -m http.server "$port" --bind 127.0.0.1 --directory .build/docs >/dev/null 2>&1 &
+server=$!
+profile=$(mktemp -d /tmp/girders-check-docs.XXXXXX)
+trap 'kill $server 2>/dev/null; rm -rf "$profile"' EXIT
+for _ in $(seq 50); do curl -sf "http://127.0.0.1:$port/index.html" >/dev/null && break; sleep 0.1; done
+
+render() {
+    timeout 60 chromium --headless --no-sandbox --disable-gpu --user-data-dir="$profile" \
+        --virtual-time-budget=10000 --dump-dom "$1" 2>/dev/null
+}
+
+failures=0
+for module in GirdersLog GirdersConfig GirdersDI GirdersNetworking GirdersStorage GirdersTrema; do
+    lower=$(echo "$module" | tr '[:upper:]' '[:lower:]')
+    page="http://127.0.0.1:$port/$module/documentation/$lower/"
+    dom=$(render "$page")
+    if ! grep -q "<h1[^>]*>$module</h1>\|>$module</h1>" <<<"$dom"; then
+        echo "check-docs: $page does not render its title $module" >&2
+        failures=$((failures + 1))
+        continue
+    fi
+    # Every link to a symbol page of this module must lead to a page that exists.
+    links=$(grep -o "href=\"/$module/documentation/$lower/[^\"#]*\"" <<<"$dom" | sed 's/^href="//; s/"$//' | sort -u)
+    count=0
+    for link in $links; do
+        count=$((count + 1))
+        status=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port$link")
+        [ "$status" = 200 ] || { echo "check-docs: $link from $module's landing page answers $status" >&2; failures=$((failures + 1)); }
+    done
+    [ "$count" -gt 0 ] || { echo "check-docs: $module's landing page links to no symbol" >&2; failures=$((failures + 1)); }
+    first=$(head -1 <<<"$links")
+    if [ -n "$first" ]; then
+        symbol=$(render "http://127.0.0.1:$port$first")
+        grep -q "<h1" <<<"$symbol" || { echo "check-docs: $first renders no title" >&2; failures=$((failures + 1)); }
+    fi
+    echo "check-docs: $module: title rendered, $count symbol links resolve"
+done
+[ "$failures" -eq 0 ] || { echo "check-docs: $failures problems" >&2; exit 1; }
+echo "check-docs: all pages render"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Reads the built documentation as a reader would: serves .build/docs on 127.0.0.1, opens each module's landing
-# page and its first topic's page in headless Chromium (Debian's `chromium`), and checks that the rendered page
-# shows the title and that its symbol links lead to pages that exist.
+# page and its "Migrating from GirdersSwift" article in headless Chromium (Debian's `chromium`), and checks that
+# each rendered page shows its title and that the landing page's links to symbols and articles lead to pages.
 # Usage: Scripts/docs.sh && Scripts/check-docs.sh        Needs chromium (apt-get install chromium).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,7 +24,7 @@ for module in GirdersLog GirdersConfig GirdersDI GirdersNetworking GirdersStorag
     lower=$(echo "$module" | tr '[:upper:]' '[:lower:]')
     page="http://127.0.0.1:$port/$module/documentation/$lower/"
     dom=$(render "$page")
-    if ! grep -q "<h1[^>]*>$module</h1>\|>$module</h1>" <<<"$dom"; then
+    if ! grep -q "class=\"title\"><span[^>]*>$module</span></h1>" <<<"$dom"; then
         echo "check-docs: $page does not render its title $module" >&2
         failures=$((failures + 1))
         continue
@@ -34,16 +34,17 @@ for module in GirdersLog GirdersConfig GirdersDI GirdersNetworking GirdersStorag
     count=0
     for link in $links; do
         count=$((count + 1))
-        status=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port$link")
+        status=$(curl -sL -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port$link")
         [ "$status" = 200 ] || { echo "check-docs: $link from $module's landing page answers $status" >&2; failures=$((failures + 1)); }
     done
     [ "$count" -gt 0 ] || { echo "check-docs: $module's landing page links to no symbol" >&2; failures=$((failures + 1)); }
-    first=$(head -1 <<<"$links")
-    if [ -n "$first" ]; then
-        symbol=$(render "http://127.0.0.1:$port$first")
-        grep -q "<h1" <<<"$symbol" || { echo "check-docs: $first renders no title" >&2; failures=$((failures + 1)); }
+    # One article: every module has its migration guide.
+    article=$(render "http://127.0.0.1:$port/$module/documentation/$lower/migratingfromgirdersswift/")
+    if ! grep -q "class=\"title\"><span[^>]*>Migrating from GirdersSwift</span></h1>" <<<"$article"; then
+        echo "check-docs: $module's article Migrating from GirdersSwift does not render its title" >&2
+        failures=$((failures + 1))
     fi
-    echo "check-docs: $module: title rendered, $count symbol links resolve"
+    echo "check-docs: $module: landing page and article rendered, $count links resolve"
 done
 [ "$failures" -eq 0 ] || { echo "check-docs: $failures problems" >&2; exit 1; }
 echo "check-docs: all pages render"

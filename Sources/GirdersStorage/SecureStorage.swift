@@ -5,6 +5,14 @@ public import Foundation
 ///
 /// Conformers implement the five throwing requirements; everything else comes from extensions.
 ///
+/// - Implementations: ``KeychainStorage`` (Apple platforms; `KeychainStorage.shared` is a file store on Linux),
+///   ``FileSecureStorage`` (AES-256-GCM, every platform), ``InMemorySecureStorage`` (tests).
+/// - Errors: the throwing forms throw ``StorageError`` (`notFound`, `unavailable`, `wrongKey`, `corrupted`, ...);
+///   GirdersSwift's forms (`save(string:forKey:)`, `string(forKey:)`) return `false` or `nil` and report the error
+///   to ``StorageDiagnostics``.
+/// - Threading: every store is `Sendable`; the file store serialises writers across threads and processes.
+/// - Keys: names are compared in Unicode NFC, as `String` equality is.
+///
 /// ```swift
 /// let storage = try FileSecureStorage(folder: folder, key: .passphrase("correct horse battery staple"))
 /// storage.save(string: token, forKey: "token")

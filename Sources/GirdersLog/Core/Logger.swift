@@ -4,6 +4,13 @@ import Foundation
 ///
 /// Copies are cheap and independent: changing the metadata of a copy does not change the original.
 ///
+/// - Cost: a call below the logger's or the destination's level builds nothing (the message is an autoclosure):
+///   about 1 ns (`LogBenchmarks`).
+/// - Threading: `Logger` is a `Sendable` value; destinations are `Sendable` and write whole lines, so loggers may
+///   be used from any thread or task.
+/// - Safety: values interpolated with `privacy: .private` print as `<redacted>` unless the destination reveals
+///   them; the default formatter escapes line breaks and control characters, so no value can forge a line.
+///
 /// ```swift
 /// var logger = Logger(label: "com.example.sync", destination: ConsoleDestination(minimumLevel: .info))
 /// logger[metadataKey: "account"] = "alice"

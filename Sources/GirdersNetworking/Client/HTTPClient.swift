@@ -1,6 +1,19 @@
 public import Foundation
 
-/// The ``HTTP`` client: a transport (URLSession by default), redirects, validation and response handlers.
+/// The ``HTTP`` client: sends ``Request``s through one pipeline and returns typed ``Response``s.
+///
+/// Every way to send (``HTTP/executeRequest(request:as:)``, its completion-handler form, `send(_:)` for
+/// ``TypedRequest``s, `upload`, `download`, ``FluentTask``) runs ``perform(_:options:)``: the ``interceptors`` adapt
+/// the request and decide retries, the ``transport`` sends it (``CurlTransport`` on Linux, ``URLSessionTransport``
+/// on Apple platforms), redirects are followed under ``redirects``, the final response is checked by
+/// ``validation``, and ``responseHandlers`` decode the body.
+///
+/// - Threading: `HTTPClient` is immutable and `Sendable`; one client can serve any number of concurrent requests.
+///   Cancelling the calling `Task` cancels the transfer (``ResponseError/cancelled(url:)``) and deletes a partial
+///   download.
+/// - Errors: every failure is a ``ResponseError``: a request that could not be built is
+///   ``ResponseError/invalidRequest(reason:)`` before anything is sent; an unacceptable status keeps the whole
+///   ``HTTPResponse``; transport failures are named (`timedOut`, `cannotConnect`, `interrupted`, ...).
 ///
 /// ```swift
 /// let client = HTTPClient()

@@ -1,5 +1,10 @@
 /// A trema file: the master language and the texts in file order.
 ///
+/// Read one with `TremaDocument(contentsOf:)` or `TremaDocument(data:file:)`: the parser checks every rule of the
+/// format and throws a ``TremaError`` naming the file, line and column of the first problem; it never crashes on
+/// hostile input and reads linearly. Export it with `export(_:options:)` (``TremaExportFormat``), lint it with
+/// ``TremaLinter``, translate with ``Translator/init(document:language:onMiss:)``. A value type: `Sendable`.
+///
 /// ```swift
 /// let document = try TremaDocument(contentsOf: URL(fileURLWithPath: "texts.trm"))
 /// document.masterLanguage            // "de"

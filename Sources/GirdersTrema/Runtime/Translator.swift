@@ -3,6 +3,11 @@ import Foundation
 /// Translated texts for several languages, with trema's fallback: the requested language, then its base
 /// language (`de` for `de-CH`), then the master language, then `?key?`.
 ///
+/// Load one from a `.trm` file, a ``TremaDocument``, `.lproj` tables in a folder or a bundle. Arguments fill printf
+/// placeholders (`%@`, `%d`, `%1$@`, ...) in the language's locale; a placeholder that does not fit its argument
+/// prints as written instead of crashing, and `%%` prints `%`. Immutable and `Sendable`: share one across threads;
+/// ``Translation/shared`` is the instance ``translate(_:_:)`` uses.
+///
 /// ```swift
 /// let texts = try Translator(trm: URL(fileURLWithPath: "texts.trm"), language: "en")
 /// texts.translate("app_name")                    // "Your EN App Name"

@@ -71,7 +71,7 @@ struct CancellationTests {
             let handle = client.executeRequest(
                 request: Request(URL: server.url("/drip?bytes=200&interval_ms=20"), method: .get), queue: queue
             ) {
-                (result: Result<Response<Data>, Error>) in
+                (result: Result<Response<Data>, any Error>) in
                 calls.append("called")
                 if case .failure(let error) = result {
                     once.resume(returning: error)

@@ -12,33 +12,16 @@ struct CurlTLSTests {
         let folder: URL
         let port: Int
         private let process: Process
-        private let input = Pipe()
+        private let stdin: FileHandle
 
         init() throws {
             folder = try temporaryFolder()
-            guard let script = Bundle.module.url(forResource: "tls_server", withExtension: "py", subdirectory: "Server")
-            else { throw ServerError("tls_server.py is missing from the test bundle") }
-            process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", script.path, folder.path]
-            let output = Pipe()
-            process.standardInput = input
-            process.standardOutput = output
-            try process.run()
-            var line = Data()
-            while !line.contains(UInt8(ascii: "\n")) {
-                guard let chunk = try output.fileHandleForReading.read(upToCount: 1), !chunk.isEmpty else {
-                    throw ServerError("the TLS server exited before printing its port (is openssl installed?)")
-                }
-                line.append(chunk)
-            }
-            guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
-            else { throw ServerError("the TLS server printed no port") }
-            self.port = port
+            // It makes its certificates with the openssl command before it prints its port.
+            (process, port, stdin) = try PythonServer.start("tls_server", arguments: [folder.path])
         }
 
         deinit {
-            try? input.fileHandleForWriting.close()
+            try? stdin.close()
             process.waitUntilExit()
         }
 

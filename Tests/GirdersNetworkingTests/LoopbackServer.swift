@@ -17,28 +17,9 @@ struct LoopbackServer: Sendable {
     static func get() throws -> LoopbackServer { try shared.get() }
 
     private init() throws {
-        guard
-            let script = Bundle.module.url(forResource: "loopback_server", withExtension: "py", subdirectory: "Server")
-        else { throw ServerError("loopback_server.py is missing from the test bundle") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            guard let chunk = try output.fileHandleForReading.read(upToCount: 1), !chunk.isEmpty else {
-                throw ServerError("the loopback server exited before printing its port")
-            }
-            line.append(chunk)
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
-        else { throw ServerError("the loopback server printed no port: \(String(decoding: line, as: UTF8.self))") }
-        self.port = port
-        self.stdin = input.fileHandleForWriting
+        let started = try PythonServer.start("loopback_server")
+        self.port = started.port
+        self.stdin = started.stdin
     }
 
     /// `http://<host>:<port><path>`.
@@ -70,6 +51,36 @@ struct LoopbackServer: Sendable {
         }
         guard bound else { throw ServerError("cannot bind a probe socket") }
         return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
+
+/// Starts a Python script from the test bundle's `Server` folder and reads the port it prints on its first line.
+/// The script exits when its standard input closes (close `stdin`, or let this process end).
+enum PythonServer {
+    static func start(_ name: String, arguments: [String] = []) throws -> (
+        process: Process, port: Int, stdin: FileHandle
+    ) {
+        guard let script = Bundle.module.url(forResource: name, withExtension: "py", subdirectory: "Server") else {
+            throw ServerError("\(name).py is missing from the test bundle")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path] + arguments
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            guard let chunk = try output.fileHandleForReading.read(upToCount: 1), !chunk.isEmpty else {
+                throw ServerError("\(name).py exited before printing its port")
+            }
+            line.append(chunk)
+        }
+        let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let port = Int(text) else { throw ServerError("\(name).py printed no port: \(text)") }
+        return (process, port, input.fileHandleForWriting)
     }
 }
 

@@ -26,7 +26,7 @@ enum ReadmeHTTP {
             case .login(let user, let password): ["user": user, "password": password]
             }
         }
-        var requestGenerator: RequestGenerator { SecureRequestGenerator() }
+        var requestGenerator: any RequestGenerator { SecureRequestGenerator() }
     }
     // --- README types end ---
 }

@@ -54,7 +54,7 @@ enum AccountEndpoint: ServiceEndpoint {
         }
     }
 
-    var requestGenerator: RequestGenerator { SecureRequestGenerator() }
+    var requestGenerator: any RequestGenerator { SecureRequestGenerator() }
 }
 
 /// An endpoint with its own base URL and nothing but a path.

@@ -44,15 +44,8 @@ extension ResponseError {
     /// or `nil` for every other failure: what a typed request's failure body is decoded from.
     var rejectedResponse: HTTPResponse? {
         switch self {
-        case .badRequest(let response), .unauthorized(let response), .forbidden(let response),
-            .notFound(let response), .methodNotAllowed(let response), .notAcceptable(let response),
-            .requestTimeout(let response), .conflict(let response), .gone(let response),
-            .unprocessableEntity(let response), .tooManyRequests(let response), .internalServerError(let response),
-            .notImplemented(let response), .badGateway(let response), .serviceUnavailable(let response),
-            .gatewayTimeout(let response), .unacceptableStatusCode(let response):
-            response
-        default:
-            nil
+        case .rejected, .unacceptableContentType, .emptyBody, .decodingFailed, .noHandler: nil
+        default: response  // the status cases; every other case has no response
         }
     }
 }

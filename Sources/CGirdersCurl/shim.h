@@ -6,8 +6,6 @@
 #include <curl/curl.h>
 
 typedef size_t (*girders_curl_data_callback)(char *buffer, size_t size, size_t count, void *context);
-typedef int (*girders_curl_progress_callback)(void *context, curl_off_t download_total, curl_off_t downloaded,
-                                              curl_off_t upload_total, curl_off_t uploaded);
 
 static inline CURLcode girders_easy_set_long(CURL *handle, CURLoption option, long value) {
     return curl_easy_setopt(handle, option, value);
@@ -39,13 +37,6 @@ static inline CURLcode girders_easy_set_data_callback(CURL *handle, CURLoption f
                                                       girders_curl_data_callback callback, void *context) {
     CURLcode code = curl_easy_setopt(handle, function, callback);
     return code != CURLE_OK ? code : curl_easy_setopt(handle, data, context);
-}
-
-static inline CURLcode girders_easy_set_progress_callback(CURL *handle, girders_curl_progress_callback callback,
-                                                          void *context) {
-    CURLcode code = curl_easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, callback);
-    if (code == CURLE_OK) code = curl_easy_setopt(handle, CURLOPT_XFERINFODATA, context);
-    return code != CURLE_OK ? code : curl_easy_setopt(handle, CURLOPT_NOPROGRESS, 0L);
 }
 
 static inline CURLcode girders_easy_get_long(CURL *handle, CURLINFO info, long *value) {

@@ -131,7 +131,7 @@ public struct Configuration: ConfigurationReading, CustomStringConvertible {
 
 /// A value found by ``ConfigurationReading/lookup(_:)``, with where it came from.
 public struct ConfigurationLookup: Sendable {
-    /// The value.
+    /// The value found at the key path, as the layer named by ``source`` holds it.
     public let value: ConfigValue
     /// The layer and file it came from.
     public let source: ConfigurationSource

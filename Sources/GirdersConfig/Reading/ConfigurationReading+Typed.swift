@@ -83,7 +83,7 @@ extension ConfigurationReading {
     /// Reads data; `nil` when missing or of another type.
     public func data(forKey key: String) -> Data? { value(forKey: key, as: Data.self) }
 
-    /// Reads data, or `defaultValue`.
+    /// The `Data` at `key` (a `<data>` property-list value), or `defaultValue` when it is missing or not data.
     public func data(forKey key: String, default defaultValue: Data) -> Data {
         value(forKey: key, as: Data.self) ?? defaultValue
     }

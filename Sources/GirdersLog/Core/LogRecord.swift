@@ -16,7 +16,7 @@ public struct LogRecord: Sendable {
     public let fileID: StaticString
     /// The call site's `#function`.
     public let functionName: StaticString
-    /// The call site's `#line`.
+    /// The call site's `#line`, captured by default by every logging call; destinations may print it.
     public let line: UInt
 
     /// Creates a record; loggers do this for you, tests and custom front ends may do it directly.

@@ -26,7 +26,7 @@ public final class AuthenticationInterceptor<Auth: Authenticator>: RequestInterc
         self.maximumRefreshesPerRequest = maximumRefreshesPerRequest
     }
 
-    /// The current credential.
+    /// The credential requests are signed with now: the initial one until a refresh replaces it.
     public var credential: Auth.Credential {
         state.withLock { $0.credential }
     }

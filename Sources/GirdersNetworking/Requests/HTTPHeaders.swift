@@ -2,7 +2,7 @@
 public struct HTTPHeader: Sendable, Hashable {
     /// The field name as written, for example `Content-Type`.
     public let name: String
-    /// The field value.
+    /// The field value as set, or as received after the transport dropped the surrounding white space.
     public let value: String
 
     /// A header field.

@@ -26,7 +26,7 @@ public struct MultipartFormData: Sendable, Equatable {
 
     /// One part of the form.
     public struct Part: Sendable, Equatable {
-        /// The field name.
+        /// The form field's name, escaped as browsers do when the part's header is written.
         public let name: String
         /// The file name, for file parts.
         public let filename: String?
@@ -38,7 +38,7 @@ public struct MultipartFormData: Sendable, Equatable {
 
     /// The boundary between parts (random unless given).
     public let boundary: String
-    /// The parts, in order.
+    /// The parts in the order they are sent; file parts are read from disk only when the body is written.
     public private(set) var parts: [Part] = []
 
     /// An empty form; the default boundary is random. A `boundary` outside RFC 2046 (1 to 70 of `A-Z a-z 0-9`

@@ -18,7 +18,7 @@ public import Foundation
 public struct MutableRequest: Sendable, Equatable {
     /// The absolute URL, without the ``queryItems``. Set by ``Request``'s initialisers or ``withURL(_:)``.
     public var url: URL?
-    /// The request method.
+    /// The request method; a body with `GET` is refused before anything is sent.
     public var method: HTTPMethod
     /// The header fields.
     public var headers: HTTPHeaders

@@ -31,7 +31,7 @@ public struct Request: Sendable, Equatable {
     public var fullURL: URL {
         QueryEncoding.url(url, appending: queryItems) ?? url
     }
-    /// The request method.
+    /// The request method as sent (a redirect that changes it makes a new request: see ``RedirectPolicy``).
     public var method: HTTPMethod { storage.method }
     /// The header fields.
     public var headers: HTTPHeaders { storage.headers }

@@ -11,7 +11,8 @@ public struct TLSCredentials: Sendable, Equatable {
     public struct ClientIdentity: Sendable, Equatable {
         /// The `.p12` file's bytes.
         public var pkcs12: Data
-        /// The archive's password.
+        /// The archive's password; on ``CurlTransport`` a wrong one fails the request with a TLS error instead of
+        /// connecting without a client certificate.
         public var password: String
 
         /// A client identity from a PKCS#12 archive.

@@ -2,7 +2,7 @@ public import Foundation
 
 /// A response as it came off the wire, before decoding: what transports return, handlers read and errors carry.
 public struct HTTPResponse: Sendable, Equatable {
-    /// The status code.
+    /// The HTTP status code, 3xx included (a transport returns redirects; the client follows them).
     public let statusCode: Int
     /// The header fields, with case-insensitive lookup.
     public let headers: HTTPHeaders

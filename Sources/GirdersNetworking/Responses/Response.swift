@@ -21,7 +21,7 @@ public struct Response<T> {
         self.bodyObject = bodyObject
     }
 
-    /// The status code.
+    /// The HTTP status code of the final response, after redirects.
     public var statusCode: Int { raw.statusCode }
     /// The raw body bytes (GirdersSwift's `body`); empty for a download, whose body is in ``fileURL``.
     public var body: Data { raw.body }

@@ -3,11 +3,11 @@ public import Foundation
 /// A canned answer for ``StubTransport``: a response (status, headers, body) or a transport error, after an
 /// optional delay.
 public struct StubResponse: Sendable, Equatable {
-    /// The status code.
+    /// The HTTP status the stub answers with; 200 by default.
     public var statusCode: Int
     /// The header fields.
     public var headers: HTTPHeaders
-    /// The body.
+    /// The body bytes delivered as the response's body (empty by default).
     public var body: Data
     /// A transport error to fail with instead of responding (for example ``ResponseError/timedOut(url:)``).
     public var error: ResponseError?
@@ -30,7 +30,7 @@ public struct StubResponse: Sendable, Equatable {
             statusCode: statusCode, headers: ["Content-Type": "application/json"], body: Data(text.utf8), delay: delay)
     }
 
-    /// A transport failure.
+    /// A stub that fails with `error` (after `delay` seconds) instead of answering, as a real transport would.
     public static func failure(_ error: ResponseError, delay: Double = 0) -> StubResponse {
         var stub = StubResponse(delay: delay)
         stub.error = error

@@ -26,7 +26,7 @@ import Darwin
 /// try storage.writeString(token, forKey: "token")
 /// ```
 public final class FileSecureStorage: SecureStorage {
-    /// The store's folder.
+    /// The folder the store lives in (mode 0700, owned by this user); every file of the store is inside it.
     public let folder: URL
     private let folderPath: String
     private let headerPath: String

@@ -27,7 +27,7 @@ public final class KeychainStorage: SecureStorage {
     /// The store GirdersSwift apps use: the default service in the default data home.
     public static let shared = KeychainStorage()
 
-    /// The store's folder.
+    /// The folder the stand-in store lives in: `<data home>/<service>/keychain`, with its key file beside it.
     public let folder: URL
     /// The key file beside it.
     public let keyFile: URL

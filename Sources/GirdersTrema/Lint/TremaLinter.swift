@@ -10,7 +10,7 @@ public struct LintFinding: Sendable, Equatable, CustomStringConvertible {
 
     /// How serious it is.
     public let severity: Severity
-    /// The key concerned.
+    /// The key of the text the finding is about (empty for a finding about the whole file).
     public let key: String
     /// What is wrong.
     public let message: String

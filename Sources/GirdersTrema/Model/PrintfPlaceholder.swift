@@ -62,7 +62,7 @@ public struct PrintfPlaceholder: Sendable, Equatable {
     private static let flagBytes = ByteSet("-+ #0'")
     private static let lengthBytes = ByteSet("hlqLzjt")
 
-    /// The argument kind.
+    /// Which Swift values the placeholder accepts, derived from its conversion and length letters.
     public var kind: Kind {
         switch conversion {
         case "d", "i", "o", "u", "x", "X", "c", "C": .integer

@@ -2,9 +2,9 @@
 public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     /// The file's path, as given to the parser.
     public let file: String
-    /// The line, counting from 1.
+    /// The line, counting from 1, of the position in the source file.
     public let line: Int
-    /// The column, counting from 1.
+    /// The column, counting UTF-8 bytes from 1 (the same as characters on ASCII lines).
     public let column: Int
 
     /// A location.

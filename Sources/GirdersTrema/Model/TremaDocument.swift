@@ -80,7 +80,7 @@ public struct TremaDocument: Sendable, Equatable {
 public struct SchemaLocation: Sendable, Hashable {
     /// The attribute name: `noNamespaceSchemaLocation` or `xsi:noNamespaceSchemaLocation`.
     public var attribute: String
-    /// The schema URL.
+    /// The schema's URL as written in the attribute; kept so a written file keeps it, never fetched.
     public var url: String
 
     /// A schema location.
@@ -93,7 +93,7 @@ public struct SchemaLocation: Sendable, Hashable {
     public static let standard = SchemaLocation(
         attribute: "noNamespaceSchemaLocation", url: "http://software.group.nca/trema/schema/trema-1.0.xsd")
 
-    /// The accepted attribute names.
+    /// The names of the root element's attribute that may carry the schema location.
     public static let attributeNames = ["noNamespaceSchemaLocation", "xsi:noNamespaceSchemaLocation"]
 
     /// Whether `url` names trema-1.0.xsd: the old `software.group.nca` location or the copy in

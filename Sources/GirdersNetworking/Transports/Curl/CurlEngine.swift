@@ -96,7 +96,10 @@ final class CurlEngine: Sendable {
     /// Runs `transfer` to its end; cancelling the calling task stops it at once.
     func run(_ transfer: CurlTransfer) async -> Result<HTTPResponse, ResponseError> {
         await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
+            // Unsafe (no checking canary, about 5% more requests/s with 16 in flight): resumed exactly once, by
+            // `complete` (which takes it from the transfer on the engine's thread) or below when the engine stopped.
+            // Tested by CurlLoadTests, which cancels half of 1,000 transfers in flight, racing their completion.
+            await withUnsafeContinuation { continuation in
                 // Set before the transfer is queued; the thread reads it only after taking the command under the lock.
                 transfer.continuation = continuation
                 if !send(.add(transfer)) {

@@ -49,7 +49,7 @@ final class CurlTransfer: @unchecked Sendable {
     private var failure: ResponseError?
 
     var phase = Phase.waiting
-    var continuation: CheckedContinuation<Result<HTTPResponse, ResponseError>, Never>?
+    var continuation: UnsafeContinuation<Result<HTTPResponse, ResponseError>, Never>?
     /// When the transfer last made progress (connected, sent or received bytes), for the idle timeout.
     private(set) var lastActivity = DispatchTime.now().uptimeNanoseconds
     let timeoutNanoseconds: UInt64
@@ -158,12 +158,14 @@ final class CurlTransfer: @unchecked Sendable {
         var lines: [String] = []
         var hasAcceptEncoding = false
         var hasCookie = false
+        var hasAccept = false
         for field in wire.headers {
-            let name = field.name.lowercased()
+            let name = field.name
             // libcurl writes these from the body it sends.
-            if name == "content-length" || name == "transfer-encoding" { continue }
-            if name == "accept-encoding" { hasAcceptEncoding = true }
-            if name == "cookie" { hasCookie = true }
+            if HTTPHeaders.same(name, "Content-Length") || HTTPHeaders.same(name, "Transfer-Encoding") { continue }
+            if HTTPHeaders.same(name, "Accept-Encoding") { hasAcceptEncoding = true }
+            if HTTPHeaders.same(name, "Cookie") { hasCookie = true }
+            if HTTPHeaders.same(name, "Accept") { hasAccept = true }
             // "Name;" sends a field with an empty value; "Name:" would remove it.
             lines.append(field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)")
         }
@@ -171,7 +173,7 @@ final class CurlTransfer: @unchecked Sendable {
             for (name, value) in HTTPCookie.requestHeaderFields(with: cookies) { lines.append("\(name): \(value)") }
         }
         lines.append("Expect:")  // no 100-continue round trip before a body
-        if !wire.headers.contains("Accept") { lines.append("Accept: */*") }
+        if !hasAccept { lines.append("Accept: */*") }
         for line in lines {
             guard let appended = curl_slist_append(headerList, line) else {
                 throw .transport(url: wire.url, code: 0, reason: "libcurl could not store a header")

@@ -14,7 +14,7 @@ extension HTTPClient {
             let context = InterceptorContext(attempt: number)
             let adapted = try await adapt(request, context: context)
             for monitor in monitors { monitor.requestWillStart(adapted, attempt: number) }
-            let started = ContinuousClock.now
+            let started = monitors.isEmpty ? nil : ContinuousClock.now
             let failure: ResponseError
             do {
                 let response = try await attempt(adapted)
@@ -67,9 +67,9 @@ extension HTTPClient {
 
     private func report(
         _ request: Request, _ attempt: Int, _ result: Result<HTTPResponse, ResponseError>,
-        since start: ContinuousClock.Instant
+        since start: ContinuousClock.Instant?
     ) {
-        guard !monitors.isEmpty else { return }
+        guard let start else { return }  // no monitors, no clock
         let elapsed = ContinuousClock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         for monitor in monitors {

@@ -174,7 +174,7 @@ public final class URLSessionTransport: HTTPTransport {
 
     /// Refuses what URLSession cannot send, before anything is sent.
     private static func check(_ request: Request) throws(ResponseError) {
-        if let reason = request.failureReason { throw .invalidRequest(reason: reason) }
+        try WireRequest.check(request)
         #if canImport(FoundationNetworking)
         if request.tlsCredentials != nil {
             throw .unsupported(
@@ -183,11 +183,6 @@ public final class URLSessionTransport: HTTPTransport {
                     + "use the system trust store or another HTTPTransport")
         }
         #endif
-        let hasBody = !(request.body?.isEmpty ?? true) || request.bodySource != nil
-        if request.method == .get, hasBody {
-            // URLSession rejects it on every platform with a misleading "resource exceeds maximum size" (-1103).
-            throw .invalidRequest(reason: "URLSession cannot send a body with GET \(request.fullURL.absoluteString)")
-        }
     }
 
     private static func responseError(_ error: any Error, _ request: Request) -> ResponseError {

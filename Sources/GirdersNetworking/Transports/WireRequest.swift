@@ -21,14 +21,20 @@ struct WireRequest {
     /// The time allowed without progress when the request names none: URLSession's default.
     static let defaultTimeout: TimeInterval = 60
 
-    /// The request as sent, or the reason it cannot be: a request that could not be built, or a body with `GET`
-    /// (which URLSession refuses on every platform with a misleading "resource exceeds maximum size").
-    init(_ request: Request) throws(ResponseError) {
+    /// The checks every transport makes before anything is sent: a request that could not be built, and a body
+    /// with `GET`, which URLSession refuses on every platform with a misleading "resource exceeds maximum size".
+    static func check(_ request: Request) throws(ResponseError) {
         if let reason = request.failureReason { throw .invalidRequest(reason: reason) }
         let hasBody = !(request.body?.isEmpty ?? true) || request.bodySource != nil
         if request.method == .get, hasBody {
             throw .invalidRequest(reason: "cannot send a body with GET \(request.fullURL.absoluteString)")
         }
+    }
+
+    /// The request as sent, or the reason it cannot be: a request that could not be built, or a body with `GET`
+    /// (which URLSession refuses on every platform with a misleading "resource exceeds maximum size").
+    init(_ request: Request) throws(ResponseError) {
+        try Self.check(request)
         url = request.fullURL
         method = request.method.rawValue
         headers = request.headers

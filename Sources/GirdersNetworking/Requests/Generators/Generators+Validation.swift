@@ -25,8 +25,17 @@ public func withRejectionCodes(_ ranges: [Range<Int>]) -> RequestTransform {
 }
 
 extension ResponseValidation {
-    /// Every three-digit status (100 to 999) outside `ranges`.
+    /// Every three-digit status (100 to 999) outside `ranges`. A typed request asks on every send, so the sets
+    /// are kept (at most 64 different lists of ranges; sets share their storage when copied).
     static func statusCodes(rejecting ranges: [Range<Int>]) -> Set<Int> {
-        Set((100...999).filter { code in !ranges.contains { $0.contains(code) } })
+        if let known = rejectionSets.withLock({ $0[ranges] }) { return known }
+        let codes = Set((100...999).filter { code in !ranges.contains { $0.contains(code) } })
+        rejectionSets.withLock { sets in
+            if sets.count >= 64 { sets.removeAll() }
+            sets[ranges] = codes
+        }
+        return codes
     }
+
+    private static let rejectionSets = LockedState<[[Range<Int>]: Set<Int>]>([:])
 }

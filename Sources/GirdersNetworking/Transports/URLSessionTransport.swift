@@ -30,11 +30,31 @@ public final class URLSessionTransport: HTTPTransport {
         self.init(configuration: configuration)
     }
 
-    /// A transport over a new session with `configuration`, used as it is.
+    /// A transport over a new session with `configuration`, used as it is, except on Linux, where its `URLCache`
+    /// is dropped (from a copy; the caller's configuration is not changed).
+    ///
+    /// FoundationNetworking looks a request up in the session's `URLCache` on a background queue before the
+    /// transfer exists; a cancel (a cancelled `Task`, a timeout) that lands in that window reports its error after
+    /// the task has left the session, and the process traps ("Trying to access a behaviour for a task that in not
+    /// in the registry", swift-corelibs-foundation issue 3296). Without a cache the window does not exist. Cache
+    /// responses with ``RevalidatingTransport`` instead, on every platform.
     public init(configuration: URLSessionConfiguration) {
         let delegate = SessionDelegate()
         self.delegate = delegate
-        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        self.session = URLSession(configuration: Self.safe(configuration), delegate: delegate, delegateQueue: nil)
+    }
+
+    /// `configuration`, or on Linux a copy of it without a `URLCache` (see ``init(configuration:)``).
+    private static func safe(_ configuration: URLSessionConfiguration) -> URLSessionConfiguration {
+        #if canImport(FoundationNetworking)
+        guard configuration.urlCache != nil, let copy = configuration.copy() as? URLSessionConfiguration else {
+            return configuration
+        }
+        copy.urlCache = nil
+        return copy
+        #else
+        return configuration
+        #endif
     }
 
     /// A transport with an existing session's configuration: its cookies, cache, credential storage, extra

@@ -21,7 +21,8 @@ let package = Package(
         .library(name: "GirdersNetworking", targets: ["GirdersNetworking"]),
         .library(name: "GirdersTrema", targets: ["GirdersTrema"]),
         .library(name: "GirdersStorage", targets: ["GirdersStorage"]),
-        .executable(name: "trema", targets: ["TremaCLI"]),
+        .executable(name: "trema", targets: ["trema"]),
+        .plugin(name: "TremaPlugin", targets: ["TremaPlugin"]),
     ],
     targets: [
         .target(name: "GirdersLog"),
@@ -55,11 +56,16 @@ let package = Package(
         // Runs one large multipart upload in a process of its own, so a test can measure its peak memory.
         .executableTarget(name: "TransferProbe", dependencies: ["GirdersNetworking"]),
         .target(name: "GirdersTrema"),
-        .executableTarget(name: "TremaCLI", dependencies: ["GirdersTrema"]),
+        // The `trema` command; the target has the product's name so that the build plugin can run it as a tool.
+        .executableTarget(name: "trema", dependencies: ["GirdersTrema"], path: "Sources/TremaCLI"),
         // Not a product: an app with nothing configured, which GirdersTrema's tests run beside `.lproj` tables.
         .executableTarget(name: "TranslateProbe", dependencies: ["GirdersTrema"]),
         .testTarget(
             name: "GirdersTremaTests", dependencies: ["GirdersTrema"], resources: [.copy("Fixtures")]),
+        // Runs `trema generate` for every `.trm` file of a target at build time.
+        .plugin(name: "TremaPlugin", capability: .buildTool(), dependencies: ["trema"]),
+        // Compiles what the plugin generates from a hostile and an ordinary `.trm` file, and reads it back.
+        .testTarget(name: "TremaPluginTests", dependencies: ["GirdersTrema"], plugins: ["TremaPlugin"]),
         .systemLibrary(
             name: "CGirdersOpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .target(
@@ -80,6 +86,6 @@ let optOuts: [String: [SwiftSetting]] = [
     // GirdersSwift apps' call shapes as they are written there: Swift 5 language mode, bare protocol types.
     "GirdersSwiftCompatibilityTests": [.swiftLanguageMode(.v5)],
 ]
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.type != .plugin {
     target.swiftSettings = optOuts[target.name] ?? strictSettings
 }

@@ -7,12 +7,15 @@ struct ConvertArguments {
     var formats: [TremaExportFormat] = []
     var override: String?
     var options = ExportOptions()
+    /// Whether `--swift-type` was given.
+    var namesSwiftType = false
 
     init() {
         formats = [.strings]
     }
 
-    init(_ arguments: [String]) throws {
+    /// The arguments of `command`, whose `--out` is described as `output` in errors.
+    init(_ arguments: [String], command: String = "convert", output outputHelp: String = "--out <dir>") throws {
         var remaining = arguments[...]
         var positional: [String] = []
         func value(for option: String) throws -> String {
@@ -46,16 +49,18 @@ struct ConvertArguments {
             case "--override": override = try value(for: argument)
             case "--comments": options.includesComments = true
             case "--android-default-lang": options.androidDefaultLanguage = try value(for: argument)
-            case "--swift-type": options.swiftTypeName = try value(for: argument)
+            case "--swift-type":
+                options.swiftTypeName = try value(for: argument)
+                namesSwiftType = true
             case "--no-escapes": options.readsEscapes = false
             case _ where argument.hasPrefix("-"): throw UsageError("unknown option \(argument)")
             default: positional.append(argument)
             }
         }
         guard positional.count == 1, let input = positional.first else {
-            throw UsageError("convert needs exactly one .trm file")
+            throw UsageError("\(command) needs exactly one .trm file")
         }
-        guard !output.isEmpty else { throw UsageError("convert needs --out <dir>") }
+        guard !output.isEmpty else { throw UsageError("\(command) needs \(outputHelp)") }
         self.input = input
         if formats.isEmpty { formats = [.strings] }
         options.sourceName = input.split(separator: "/").last.map(String.init) ?? input

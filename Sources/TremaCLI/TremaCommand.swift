@@ -10,12 +10,16 @@ enum TremaCommand {
                              [--table NAME] [--langs de,en] [--status verified,...] [--fill-from-master]
                              [--override second.trm] [--comments] [--android-default-lang LANG]
                              [--swift-type NAME] [--no-escapes]
+               trema generate <file.trm> --out <File.swift> [--swift-type NAME] [--langs ...] [--status ...]
+                              [--fill-from-master] [--no-escapes]
                trema lint <file.trm> [--strict]
                trema <source.trm> [second.trm] <outdir>     (GirdersSwift's trema.rb form)
                trema --help | --version
 
         convert writes <dir>/<lang>.lproj/<table>.strings (strings), <dir>/<table>.xcstrings (xcstrings),
         <dir>/res/values[-lang]/strings.xml (android) and <dir>/<Type>.swift (swift); the default format is strings.
+        generate writes Swift accessors with every language compiled in (what the TremaPlugin build plugin runs);
+        the type is named after the file unless --swift-type names it; problems print as file:line:column: error:.
         Exit status: 0 success, 1 invalid input or lint failures, 2 usage errors.
 
         """
@@ -36,6 +40,8 @@ enum TremaCommand {
                 return Outcome(output: version + "\n")
             case "convert":
                 return try convert(ConvertArguments(Array(arguments.dropFirst())))
+            case "generate":
+                return try GenerateCommand.run(Array(arguments.dropFirst()))
             case "lint":
                 return try lint(Array(arguments.dropFirst()))
             default:

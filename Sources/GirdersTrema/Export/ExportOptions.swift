@@ -19,12 +19,16 @@ public struct ExportOptions: Sendable {
     public var swiftTypeName: String
     /// The name of the source file in generated headers, for example `texts.trm`.
     public var sourceName: String
+    /// Whether generated Swift carries every language's values itself instead of reading `.strings` tables at
+    /// run time (what the build plugin generates; see ``SwiftEmbeddedTables``). Off by default.
+    public var embedsTables: Bool
 
     /// Options; every part has a default.
     public init(
         languages: [String]? = nil, statuses: Set<TremaStatus>? = nil, fillsFromMaster: Bool = false,
         readsEscapes: Bool = true, table: String = "messages", includesComments: Bool = false,
-        androidDefaultLanguage: String? = nil, swiftTypeName: String = "Texts", sourceName: String = "trema file"
+        androidDefaultLanguage: String? = nil, swiftTypeName: String = "Texts", sourceName: String = "trema file",
+        embedsTables: Bool = false
     ) {
         self.languages = languages
         self.statuses = statuses
@@ -35,6 +39,7 @@ public struct ExportOptions: Sendable {
         self.androidDefaultLanguage = androidDefaultLanguage
         self.swiftTypeName = swiftTypeName
         self.sourceName = sourceName
+        self.embedsTables = embedsTables
     }
 }
 

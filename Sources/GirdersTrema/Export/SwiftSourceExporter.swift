@@ -12,8 +12,10 @@ import Foundation
 /// of ``PrintfPlaceholder`` are text, not parameters. An invalid ``ExportOptions/swiftTypeName`` is refused by
 /// ``TremaExportFormat/export(_:options:)``; called directly, this exporter falls back to `Texts`.
 public enum SwiftSourceExporter {
-    /// One `<TypeName>.swift` file.
+    /// One `<TypeName>.swift` file; with ``ExportOptions/embedsTables`` the tables are compiled in (see
+    /// ``SwiftEmbeddedTables``).
     public static func export(_ document: TremaDocument, options: ExportOptions = ExportOptions()) -> [ExportedFile] {
+        if options.embedsTables { return SwiftEmbeddedTables.export(document, options: options) }
         let type = isTypeName(options.swiftTypeName) ? options.swiftTypeName : "Texts"
         let source = commentLine(options.sourceName)
         var out = ByteWriter(capacity: 1 << 16)
@@ -26,30 +28,58 @@ public enum SwiftSourceExporter {
             public enum \(type) {
 
             """)
-        var used: Set<String> = []
-        for text in document.texts {
-            let name = uniqueIdentifier(for: text.key, used: &used)
-            let master = text.value(for: document.masterLanguage)?.meaning(readingEscapes: options.readsEscapes) ?? ""
-            let doc = text.context.isEmpty ? master : text.context
-            for line in commentLines(doc) {
-                out.write("    /// ")
-                out.write(line)
-                out.write(UInt8(ascii: "\n"))
-            }
-            let kinds = PrintfPlaceholder.argumentKinds(master)
-            let key = literal(text.key)
-            if kinds.isEmpty {
-                out.write("    public static var \(name): String { GirdersTrema.translate(\(key)) }\n")
+        for accessor in accessors(document, options) {
+            accessor.writeDoc(to: &out, indent: "    ")
+            if accessor.parameters.isEmpty {
+                out.write("    public static var \(accessor.name): String { GirdersTrema.translate(\(accessor.key)) }\n")
             } else {
-                let count = kinds.keys.max() ?? 0
-                let parameters = (1...count).map { "_ arg\($0): \(kinds[$0]?.rawValue ?? "String")" }
-                let arguments = (1...count).map { "arg\($0)" }
-                out.write("    public static func \(name)(\(parameters.joined(separator: ", "))) -> String {\n")
-                out.write("        GirdersTrema.translate(\(key), \(arguments.joined(separator: ", ")))\n    }\n")
+                out.write("    public static func \(accessor.name)(\(accessor.parameters)) -> String {\n")
+                out.write("        GirdersTrema.translate(\(accessor.key), \(accessor.arguments))\n    }\n")
             }
         }
         out.write("}\n")
         return [ExportedFile(path: "\(type).swift", data: out.data)]
+    }
+
+    /// One generated member: a property for a text without placeholders, a function for one with them.
+    struct Accessor {
+        /// The member's identifier, unique in the type.
+        let name: String
+        /// The doc comment's lines: the context, or the master value without one.
+        let doc: [String]
+        /// The key as a Swift string literal.
+        let key: String
+        /// `_ arg1: String, _ arg2: Int`, or empty for a property.
+        let parameters: String
+        /// `arg1, arg2`.
+        let arguments: String
+
+        func writeDoc(to out: inout ByteWriter, indent: String) {
+            for line in doc {
+                out.write(indent)
+                out.write("/// ")
+                out.write(line)
+                out.write(UInt8(ascii: "\n"))
+            }
+        }
+    }
+
+    /// The members for the document's texts in file order; `reserved` names are never used for a text.
+    static func accessors(_ document: TremaDocument, _ options: ExportOptions, reserved: Set<String> = [])
+        -> [Accessor]
+    {
+        var used = reserved
+        return document.texts.map { text in
+            let name = uniqueIdentifier(for: text.key, used: &used)
+            let master = text.value(for: document.masterLanguage)?.meaning(readingEscapes: options.readsEscapes) ?? ""
+            let kinds = PrintfPlaceholder.argumentKinds(master)
+            let count = kinds.keys.max() ?? 0
+            return Accessor(
+                name: name, doc: commentLines(text.context.isEmpty ? master : text.context), key: literal(text.key),
+                parameters: count == 0
+                    ? "" : (1...count).map { "_ arg\($0): \(kinds[$0]?.rawValue ?? "String")" }.joined(separator: ", "),
+                arguments: count == 0 ? "" : (1...count).map { "arg\($0)" }.joined(separator: ", "))
+        }
     }
 
     /// The lower-camel-case identifier for `key`, unique among `used`.

@@ -29,8 +29,9 @@ public struct LintFinding: Sendable, Equatable, CustomStringConvertible {
 /// keys would collide), and placeholders beyond ``PrintfPlaceholder``'s limits or using one argument as two
 /// kinds (error, in every language including the master). Its cost is linear in the document's size.
 public enum TremaLinter {
-    /// Every finding, in file order.
-    public static func lint(_ document: TremaDocument) -> [LintFinding] {
+    /// Every finding, in file order; without `android`, the Android resource-name checks are left out (the build
+    /// plugin's `trema generate` produces Swift only).
+    public static func lint(_ document: TremaDocument, android: Bool = true) -> [LintFinding] {
         var findings: [LintFinding] = []
         let languages = document.languages
         var androidNames: [String: String] = [:]
@@ -67,6 +68,7 @@ public enum TremaLinter {
                     }
                 }
             }
+            guard android else { continue }
             let name = AndroidExporter.resourceName(text.key)
             if let other = androidNames[name] {
                 add(.error, "keys '\(other)' and '\(text.key)' both become the Android resource name '\(name)'")

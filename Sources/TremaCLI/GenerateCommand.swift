@@ -1,0 +1,87 @@
+import Foundation
+import GirdersTrema
+
+/// `trema generate <file.trm> --out <File.swift>`: the Swift accessors with every language compiled in, as the
+/// `TremaPlugin` build plugin runs it (see `SwiftEmbeddedTables`).
+///
+/// The type is named after the file (`Texts.trm` → `Texts`, `login-texts.trm` → `LoginTexts`) unless
+/// `--swift-type` names it. Only errors are reported (a file that is not trema, placeholders that differ from the
+/// master language's or exceed the limits): a missing translation or a value still `initial` is the translators'
+/// state, which `trema lint` reports, not the build's. Problems are printed as `file:line:column: error: message`, the form `swift build` and
+/// Xcode put on the line, with every control character in them escaped so a hostile key cannot forge a line of
+/// the build log. The output is replaced atomically and left untouched when it would not change, so an edit that
+/// changes nothing recompiles nothing.
+enum GenerateCommand {
+    static func run(_ arguments: [String]) throws -> TremaCommand.Outcome {
+        var convert = try ConvertArguments(arguments, command: "generate", output: "--out <File.swift>")
+        guard convert.formats == [.strings] else { throw UsageError("generate writes Swift; it takes no --format") }
+        convert.options.embedsTables = true
+        if !convert.namesSwiftType {
+            let stem = URL(fileURLWithPath: convert.input).deletingPathExtension().lastPathComponent
+            convert.options.swiftTypeName = typeName(forFile: stem)
+        }
+        let document: TremaDocument
+        do {
+            document = try TremaDocument(contentsOf: URL(fileURLWithPath: convert.input))
+            let source = try TremaExportFormat.swift.export(document, options: convert.options)
+            guard let file = source.first else { return TremaCommand.Outcome() }
+            try write(file.data, to: URL(fileURLWithPath: convert.output))
+        } catch {
+            return TremaCommand.Outcome(errors: TremaCommand.capped(diagnostics(error, input: convert.input)), status: 1)
+        }
+        let errors = TremaLinter.lint(document, android: false).filter { $0.severity == .error }
+        return TremaCommand.Outcome(
+            errors: errors.isEmpty ? "" : TremaCommand.capped(errors.map { Self.escaped($0.description) }),
+            status: errors.isEmpty ? 0 : 1)
+    }
+
+    /// `Texts` → `Texts`; `login-texts` → `LoginTexts`; `2fa` → `_2fa`; a stem with no letters or digits → `Texts`.
+    static func typeName(forFile stem: String) -> String {
+        let lower = SwiftSourceExporter.identifier(for: stem).filter { $0 != "`" }
+        guard let first = lower.first, first != "_", lower != "text" || stem.lowercased() == "text" else {
+            return lower.first == "_" ? lower : "Texts"
+        }
+        let name = first.uppercased() + lower.dropFirst()
+        return SwiftSourceExporter.isTypeName(name) ? name : "Texts"
+    }
+
+    /// One `file:line:column: error: message` line per problem (`file: error: message` where no line is known).
+    static func diagnostics(_ error: any Error, input: String) -> [String] {
+        guard let error = error as? TremaError else { return [escaped("\(input): error: \(error)")] }
+        switch error {
+        case .invalidDocument(_, let violations):
+            return violations.map { escaped("\($0.location): error: \($0.message)") }
+        case .cannotRead(let path, let reason):
+            return [escaped("\(path): error: cannot read: \(reason)")]
+        case .cannotWrite(let path, let reason):
+            return [escaped("\(path): error: cannot write: \(reason)")]
+        default:
+            return [escaped("\(input): error: \(error.description)")]
+        }
+    }
+
+    /// `line` with every control character, DEL, NEL and the line and paragraph separators written as `\u{..}`.
+    static func escaped(_ line: String) -> String {
+        var out = ""
+        out.reserveCapacity(line.utf8.count)
+        for scalar in line.unicodeScalars {
+            let value = scalar.value
+            if value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029 {
+                out += "\\u{\(String(value, radix: 16))}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// Replaces `destination` atomically with `data`, unless it holds exactly `data` already.
+    static func write(_ data: Data, to destination: URL) throws(TremaError) {
+        if let existing = try? Data(contentsOf: destination), existing == data { return }
+        do {
+            try data.write(to: destination, options: .atomic)
+        } catch {
+            throw .cannotWrite(path: destination.path, reason: error.localizedDescription)
+        }
+    }
+}

@@ -27,7 +27,8 @@ enum GenerateCommand {
             guard let file = source.first else { return TremaCommand.Outcome() }
             try write(file.data, to: URL(fileURLWithPath: convert.output))
         } catch {
-            return TremaCommand.Outcome(errors: TremaCommand.capped(diagnostics(error, input: convert.input)), status: 1)
+            return TremaCommand.Outcome(
+                errors: TremaCommand.capped(diagnostics(error, input: convert.input)), status: 1)
         }
         let errors = TremaLinter.lint(document, android: false).filter { $0.severity == .error }
         return TremaCommand.Outcome(

@@ -54,7 +54,9 @@ struct CurlTLSTests {
     @Test func withoutTheAnchorTheServerIsNotTrusted() async throws {
         let credentials = TLSCredentials(
             anchorCertificates: [], clientIdentity: .init(pkcs12: try server.file("client.p12"), password: "secret"))
-        let error = await responseError { let _: Response<Who> = try await client.executeRequest(request: request(credentials)) }
+        let error = await responseError {
+            let _: Response<Who> = try await client.executeRequest(request: request(credentials))
+        }
         guard case .transport(_, let code, _) = error else {
             Issue.record("expected a transport error, got \(String(describing: error))")
             return
@@ -64,7 +66,9 @@ struct CurlTLSTests {
 
     @Test func withoutAClientIdentityTheServerRefusesTheConnection() async throws {
         let credentials = TLSCredentials(anchorCertificates: [try server.file("ca.der")])
-        let error = await responseError { let _: Response<Who> = try await client.executeRequest(request: request(credentials)) }
+        let error = await responseError {
+            let _: Response<Who> = try await client.executeRequest(request: request(credentials))
+        }
         #expect(error != nil)
         #expect(error?.response == nil, "no response without a client certificate: \(String(describing: error))")
     }
@@ -73,7 +77,9 @@ struct CurlTLSTests {
         let credentials = TLSCredentials(
             anchorCertificates: [try server.file("ca.der")],
             clientIdentity: .init(pkcs12: try server.file("client.p12"), password: "wrong"))
-        let error = await responseError { let _: Response<Who> = try await client.executeRequest(request: request(credentials)) }
+        let error = await responseError {
+            let _: Response<Who> = try await client.executeRequest(request: request(credentials))
+        }
         guard case .transport(_, let code, _) = error else {
             Issue.record("expected a transport error, got \(String(describing: error))")
             return

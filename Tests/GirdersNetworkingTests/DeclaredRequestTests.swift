@@ -156,7 +156,8 @@ struct DeclaredRequestTests {
         let noBase = await responseError { _ = try await makeClient().send(EchoPath(path: "/login")) }
         #expect(noBase?.reason.contains("relative and the client has no baseURL") == true)
         let server = try LoopbackServer.get()
-        let client = HTTPClient(baseURL: server.url("/echo/api"), transport: URLSessionTransport(configuration: .ephemeral))
+        let client = HTTPClient(
+            baseURL: server.url("/echo/api"), transport: URLSessionTransport(configuration: .ephemeral))
         let climbing = await responseError { _ = try await client.send(EchoPath(path: "/users/../../admin")) }
         #expect(climbing?.reason.contains("dot segment") == true)
         #expect(climbing?.kind == .invalidRequest)

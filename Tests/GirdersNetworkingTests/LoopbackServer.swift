@@ -57,7 +57,9 @@ struct LoopbackServer: Sendable {
 /// Starts a Python script from the test bundle's `Server` folder and reads the port it prints on its first line.
 /// The script exits when its standard input closes (close `stdin`, or let this process end).
 enum PythonServer {
-    static func start(_ name: String, arguments: [String] = []) throws -> (
+    static func start(
+        _ name: String, arguments: [String] = []
+    ) throws -> (
         process: Process, port: Int, stdin: FileHandle
     ) {
         guard let script = Bundle.module.url(forResource: name, withExtension: "py", subdirectory: "Server") else {

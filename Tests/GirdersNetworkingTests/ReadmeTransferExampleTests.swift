@@ -37,7 +37,9 @@ struct ReadmeTransferExampleTests {
         let reply = try await client.upload(upload) { progress in fractions.append(progress.fractionCompleted ?? 0) }
 
         let steps = LockedList<Int64>()
-        let response = try await client.download(Request(URL: server.url("/bytes?n=100000"), method: .get), to: destination) {
+        let response = try await client.download(
+            Request(URL: server.url("/bytes?n=100000"), method: .get), to: destination
+        ) {
             step in steps.append(step.completedBytes)
         }  // response.fileURL == destination
 

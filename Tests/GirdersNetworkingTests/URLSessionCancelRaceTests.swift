@@ -43,7 +43,9 @@ struct URLSessionCancelRaceTests {
             try await withThrowingTaskGroup(of: Bool.self) { group in
                 for index in 0..<50 {
                     group.addTask {
-                        let task = Task { () async throws -> Response<Data> in try await client.executeRequest(request: request) }
+                        let task = Task { () async throws -> Response<Data> in
+                            try await client.executeRequest(request: request)
+                        }
                         // Cancels spread over the first 2.5 ms: before, during and after the transfer's setup.
                         try await Task.sleep(for: .microseconds(index * 50))
                         task.cancel()

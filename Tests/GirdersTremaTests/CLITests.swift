@@ -36,7 +36,9 @@ struct CLITests {
         let changelog = try String(
             contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                 .deletingLastPathComponent().appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
-        let released = changelog.split(separator: "\n").first { $0.hasPrefix("## [") && !$0.hasPrefix("## [Unreleased]") }
+        let released = changelog.split(separator: "\n").first {
+            $0.hasPrefix("## [") && !$0.hasPrefix("## [Unreleased]")
+        }
         let number = released.flatMap { $0.dropFirst(4).split(separator: "]").first }.map(String.init)
         #expect(number != nil)
         #expect(version.status == 0 && version.output == "trema (Girders) \(number ?? "?")\n")

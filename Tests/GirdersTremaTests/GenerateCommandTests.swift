@@ -93,7 +93,9 @@ struct GenerateCommandTests {
 
     @Test func theTypeNameComesFromTheFileNameOrTheOption() throws {
         let folder = try temporaryFolder()
-        for (file, type) in [("2fa.trm", "_2fa"), ("---.trm", "Texts"), ("default.trm", "Default"), ("Texts.trm", "Texts")] {
+        for (file, type) in [
+            ("2fa.trm", "_2fa"), ("---.trm", "Texts"), ("default.trm", "Default"), ("Texts.trm", "Texts"),
+        ] {
             let input = folder.appendingPathComponent(file)
             try Data(tremaXML(#"<text key="a"><context/><value lang="de" status="verified">A</value></text>"#).utf8)
                 .write(to: input)

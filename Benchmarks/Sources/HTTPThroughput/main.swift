@@ -56,7 +56,11 @@ struct BareURLSession: Client {
     func data(_ request: URLRequest) async throws -> Data {
         try await withCheckedThrowingContinuation { continuation in
             session.dataTask(with: request) { data, _, error in
-                if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: data ?? Data()) }
+                if let error {
+                    continuation.resume(throwing: error)
+                } else {
+                    continuation.resume(returning: data ?? Data())
+                }
             }.resume()
         }
     }

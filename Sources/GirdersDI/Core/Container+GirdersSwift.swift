@@ -27,7 +27,9 @@ extension Container {
     /// Resolves from the shared container.
     /// - Throws: ``ContainerError`` naming the type and listing what is registered.
     @inlinable @inline(__always)
-    public static func resolveOrThrow<Service>(_ type: Service.Type = Service.self, name: String? = nil) throws
+    public static func resolveOrThrow<Service>(
+        _ type: Service.Type = Service.self, name: String? = nil
+    ) throws
         -> Service
     {
         try shared.resolveOrThrow(Service.self, name: name)

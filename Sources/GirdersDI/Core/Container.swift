@@ -159,7 +159,8 @@ public final class Container: Resolver, Sendable {
         _ type: Service.Type, name: String?, epoch: Int, unlessRegistered shadow: Any.Type? = nil
     ) -> Service? {
         ThreadResolutionState.unmanagedCurrent._withUnsafeGuaranteedRef { thread -> Service? in
-            if let shadow, registration(for: ObjectIdentifier(shadow), name: name, thread: thread, epoch: epoch) != nil {
+            if let shadow, registration(for: ObjectIdentifier(shadow), name: name, thread: thread, epoch: epoch) != nil
+            {
                 return nil
             }
             guard

@@ -62,7 +62,8 @@ public final class HTTPClient: HTTP {
     /// interceptors, as in `client.adding(RetryPolicy()).executeRequest(request: request)`.
     public func adding(_ interceptors: any RequestInterceptor...) -> HTTPClient {
         HTTPClient(
-            baseURL: baseURL, transport: transport, responseHandlers: responseHandlers, validation: validation, redirects: redirects,
+            baseURL: baseURL, transport: transport, responseHandlers: responseHandlers, validation: validation,
+            redirects: redirects,
             interceptors: self.interceptors + interceptors, monitors: monitors)
     }
 
@@ -110,7 +111,8 @@ public final class HTTPClient: HTTP {
         guard request.isRelative else { return request }
         guard let baseURL else {
             throw .invalidRequest(
-                reason: "the URL \(request.url.relativeString.debugDescription) is relative and the client has no baseURL")
+                reason:
+                    "the URL \(request.url.relativeString.debugDescription) is relative and the client has no baseURL")
         }
         guard let resolved = request.resolved(against: baseURL) else {
             throw .invalidRequest(reason: "cannot append \(request.url.relativeString.debugDescription) to \(baseURL)")

@@ -53,7 +53,6 @@ public final class Transfer: Sendable {
     }
 }
 
-
 @available(*, deprecated, message: "use upload(_:progress:) or download(_:to:progress:)")
 extension HTTP {
     /// ``upload(_:progress:)`` with progress as an `AsyncStream`.
@@ -66,7 +65,8 @@ extension HTTP {
 
     /// ``download(_:to:progress:)`` with progress as an `AsyncStream`.
     @available(
-        *, deprecated, message: "use download(_:to:progress:) in a Task; cancel the Task to cancel the transfer")
+        *, deprecated, message: "use download(_:to:progress:) in a Task; cancel the Task to cancel the transfer"
+    )
     public func downloadTransfer(_ request: Request, to destination: URL) -> Transfer {
         Transfer(request: request, downloadDestination: destination) { request, options throws(ResponseError) in
             try await self.perform(request, options: options)

@@ -36,7 +36,9 @@ extension BodySource {
     func uploadFile() throws(ResponseError) -> UploadFile {
         switch self {
         case .file(let url):
-            guard FileIO.size(of: url) != nil else { throw .fileError(path: url.path, reason: "not a readable regular file") }
+            guard FileIO.size(of: url) != nil else {
+                throw .fileError(path: url.path, reason: "not a readable regular file")
+            }
             return UploadFile(url: url, isTemporary: false)
         case .multipart(let form):
             let file = URL(fileURLWithPath: NSTemporaryDirectory())

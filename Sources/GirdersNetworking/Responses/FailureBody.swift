@@ -27,6 +27,8 @@ public struct FailureBody: Sendable, Equatable, CustomStringConvertible {
     /// The decoded value's own description.
     public var description: String { String(describing: value) }
 
+    /// Equal when the responses are and the decoded values describe themselves the same way (the value's type is
+    /// erased, so it cannot be compared directly).
     public static func == (lhs: FailureBody, rhs: FailureBody) -> Bool {
         lhs.response == rhs.response && lhs.description == rhs.description
     }

@@ -85,7 +85,9 @@ public final class URLSessionTransport: HTTPTransport {
             configuration.httpCookieStorage = nil
             configuration.httpShouldSetCookies = false
             let twinDelegate = SessionDelegate()
-            let made = (URLSession(configuration: configuration, delegate: twinDelegate, delegateQueue: nil), twinDelegate)
+            let made = (
+                URLSession(configuration: configuration, delegate: twinDelegate, delegateQueue: nil), twinDelegate
+            )
             cached = made
             return made
         }

@@ -91,7 +91,8 @@ public enum SwiftEmbeddedTables {
             document.forEachEntry(for: language, options) { text, _, meaning in
                 guard seen.insert(text.key).inserted else { return }
                 empty = false
-                out.write("            \(SwiftSourceExporter.literal(text.key)): \(SwiftSourceExporter.literal(meaning)),\n")
+                out.write(
+                    "            \(SwiftSourceExporter.literal(text.key)): \(SwiftSourceExporter.literal(meaning)),\n")
             }
             if empty { out.write("            :\n") }
             out.write("        ],\n")

@@ -31,7 +31,8 @@ public enum SwiftSourceExporter {
         for accessor in accessors(document, options) {
             accessor.writeDoc(to: &out, indent: "    ")
             if accessor.parameters.isEmpty {
-                out.write("    public static var \(accessor.name): String { GirdersTrema.translate(\(accessor.key)) }\n")
+                out.write(
+                    "    public static var \(accessor.name): String { GirdersTrema.translate(\(accessor.key)) }\n")
             } else {
                 out.write("    public static func \(accessor.name)(\(accessor.parameters)) -> String {\n")
                 out.write("        GirdersTrema.translate(\(accessor.key), \(accessor.arguments))\n    }\n")
@@ -65,7 +66,9 @@ public enum SwiftSourceExporter {
     }
 
     /// The members for the document's texts in file order; `reserved` names are never used for a text.
-    static func accessors(_ document: TremaDocument, _ options: ExportOptions, reserved: Set<String> = [])
+    static func accessors(
+        _ document: TremaDocument, _ options: ExportOptions, reserved: Set<String> = []
+    )
         -> [Accessor]
     {
         var used = reserved

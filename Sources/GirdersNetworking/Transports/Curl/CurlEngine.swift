@@ -138,7 +138,10 @@ final class CurlEngine: Sendable {
                         running[Self.key(transfer.handle.pointer)] = transfer
                         nearestDeadline = min(nearestDeadline, transfer.lastActivity &+ transfer.timeoutNanoseconds)
                     } else {
-                        end(transfer, .transport(url: transfer.request.fullURL, code: 0, reason: "libcurl refused the transfer"), multi: nil)
+                        end(
+                            transfer,
+                            .transport(url: transfer.request.fullURL, code: 0, reason: "libcurl refused the transfer"),
+                            multi: nil)
                     }
                 case .cancel(let transfer):
                     switch transfer.phase {
@@ -151,7 +154,9 @@ final class CurlEngine: Sendable {
                 }
             }
             if stopped {
-                for transfer in running.values { end(transfer, .cancelled(url: transfer.request.fullURL), multi: multi) }
+                for transfer in running.values {
+                    end(transfer, .cancelled(url: transfer.request.fullURL), multi: multi)
+                }
                 break
             }
             var stillRunning: Int32 = 0

@@ -19,7 +19,9 @@ enum CurlTLS {
                 pem.append(UInt8(ascii: "\n"))
             }
             for der in credentials.anchorCertificates { pem.append(Self.pem(der)) }
-            code = pem.withUnsafeMutableBytes { girders_easy_set_blob(easy, CURLOPT_CAINFO_BLOB, $0.baseAddress, $0.count) }
+            code = pem.withUnsafeMutableBytes {
+                girders_easy_set_blob(easy, CURLOPT_CAINFO_BLOB, $0.baseAddress, $0.count)
+            }
         }
         if let identity = credentials.clientIdentity, code == CURLE_OK {
             var archive = identity.pkcs12

@@ -63,7 +63,8 @@ final class CurlTransfer: @unchecked Sendable {
         self.handle = handle
         let wire = try WireRequest(request)
         self.wire = wire
-        let seconds = wire.timeout.isFinite && wire.timeout > 0 ? min(wire.timeout, 31_536_000) : WireRequest.defaultTimeout
+        let seconds =
+            wire.timeout.isFinite && wire.timeout > 0 ? min(wire.timeout, 31_536_000) : WireRequest.defaultTimeout
         timeoutNanoseconds = UInt64(seconds * 1_000_000_000)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         if let source = request.bodySource {
@@ -128,8 +129,9 @@ final class CurlTransfer: @unchecked Sendable {
         }
     }
 
-    private func configureMethodAndBody(_ code: inout CURLcode, _ context: UnsafeMutableRawPointer) throws(ResponseError)
-    {
+    private func configureMethodAndBody(
+        _ code: inout CURLcode, _ context: UnsafeMutableRawPointer
+    ) throws(ResponseError) {
         let easy = handle.pointer
         let method = wire.method
         let sendsBody = upload != nil || uploadData != nil || ["POST", "PUT", "PATCH"].contains(method)
@@ -144,7 +146,9 @@ final class CurlTransfer: @unchecked Sendable {
             }
             // An upload with a known length: Content-Length, never chunked.
             if code == CURLE_OK { code = girders_easy_set_long(easy, CURLOPT_UPLOAD, 1) }
-            if code == CURLE_OK { code = girders_easy_set_offset(easy, CURLOPT_INFILESIZE_LARGE, curl_off_t(uploadLength)) }
+            if code == CURLE_OK {
+                code = girders_easy_set_offset(easy, CURLOPT_INFILESIZE_LARGE, curl_off_t(uploadLength))
+            }
             if code == CURLE_OK {
                 code = girders_easy_set_data_callback(easy, CURLOPT_READFUNCTION, CURLOPT_READDATA, curlRead, context)
             }

@@ -1,0 +1,119 @@
+import Foundation
+import GirdersNetworking
+import Synchronization
+
+struct Item: Codable, Sendable, Equatable {
+    let id: Int
+    let name: String
+}
+
+/// What the server says about an upload.
+struct UploadReceipt: Codable, Sendable {
+    let bytes: Int
+    let sha256: String
+}
+
+/// The service's items. The commands see only this protocol; the container picks the live or the stub one.
+protocol ItemRepository: Sendable {
+    func list() async throws -> [Item]
+    func create(named name: String) async throws -> Item
+    func delete(id: Int) async throws
+    func upload(_ file: URL, progress: @escaping @Sendable (Double) -> Void) async throws -> UploadReceipt
+}
+
+/// The server's error body, decoded from a rejected response by the typed requests.
+struct ServerMessage: Error, Decodable, Sendable, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
+
+/// The item endpoints, GirdersSwift style.
+struct ItemsEndpoint: ServiceEndpoint {
+    enum Action { case list, create(String), delete(Int) }
+    let baseURL: URL
+    let action: Action
+
+    var path: String {
+        if case .delete(let id) = action { return "/items/\(pathSegment(String(id)))" }
+        return "/items"
+    }
+    var method: HTTPMethod {
+        switch action {
+        case .list: .get
+        case .create: .post
+        case .delete: .delete
+        }
+    }
+    var parameters: Any? {
+        if case .create(let name) = action { return ["name": name] }
+        return nil
+    }
+}
+
+/// A typed request for any endpoint: `client.send(Call<[Item]>(endpoint))` gives `[Item]`.
+struct Call<Success: Decodable & Sendable, Endpoint: ServiceEndpoint & Sendable>: TypedRequest {
+    typealias Failure = ServerMessage
+    let endpoint: Endpoint
+    var request: Request { Request(endpoint: endpoint) }
+}
+
+/// The same for an endpoint that answers without a body.
+struct NoContentCall<Endpoint: ServiceEndpoint & Sendable>: NoContentRequest {
+    typealias Failure = ServerMessage
+    let endpoint: Endpoint
+    var request: Request { Request(endpoint: endpoint) }
+}
+
+/// The items on the server, through the container's `HTTPClient` (token refresh, retries on 503, logging).
+struct LiveItemRepository: ItemRepository {
+    let client: HTTPClient
+    let baseURL: URL
+
+    func list() async throws -> [Item] {
+        try await client.send(Call<[Item], ItemsEndpoint>(endpoint: ItemsEndpoint(baseURL: baseURL, action: .list)))
+    }
+
+    func create(named name: String) async throws -> Item {
+        try await client.send(
+            Call<Item, ItemsEndpoint>(endpoint: ItemsEndpoint(baseURL: baseURL, action: .create(name))))
+    }
+
+    func delete(id: Int) async throws {
+        try await client.send(NoContentCall(endpoint: ItemsEndpoint(baseURL: baseURL, action: .delete(id))))
+    }
+
+    func upload(_ file: URL, progress: @escaping @Sendable (Double) -> Void) async throws -> UploadReceipt {
+        var form = MultipartFormData()
+        form.append(fileAt: file, name: "file", contentType: "application/octet-stream")
+        let request = Request(
+            MutableRequest(method: .post, url: baseURL.appendingPathComponent("uploads")) |> withMultipartBody(form))
+        let response = try await client.upload(request) { step in progress(step.fractionCompleted ?? 0) }
+        return try JSONDecoder().decode(UploadReceipt.self, from: response.body)
+    }
+}
+
+/// Items in memory, for tests and offline runs: swapped in through a DI override.
+final class StubItemRepository: ItemRepository, Sendable {
+    private let items: Mutex<[Item]>
+
+    init(_ items: [Item] = []) {
+        self.items = Mutex(items)
+    }
+
+    func list() async throws -> [Item] { items.withLock { $0 } }
+
+    func create(named name: String) async throws -> Item {
+        items.withLock { items in
+            let item = Item(id: (items.map(\.id).max() ?? 0) + 1, name: name)
+            items.append(item)
+            return item
+        }
+    }
+
+    func delete(id: Int) async throws { items.withLock { $0.removeAll { $0.id == id } } }
+
+    func upload(_ file: URL, progress: @escaping @Sendable (Double) -> Void) async throws -> UploadReceipt {
+        progress(1)
+        return UploadReceipt(bytes: (try Data(contentsOf: file)).count, sha256: "stub")
+    }
+}

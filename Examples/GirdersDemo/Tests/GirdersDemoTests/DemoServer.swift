@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `Server/demo_server.py` on a free port of 127.0.0.1, for one test.
+final class DemoServer: Sendable {
+    let process: Process
+    let url: String
+
+    init(accessUses: Int = 3) throws {
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        let script = DemoTests.example.appendingPathComponent("Server/demo_server.py").path
+        process.arguments = ["python3", script, "--flaky", "--access-uses", String(accessUses)]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        var line = Data()
+        while !line.contains(10) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line += chunk
+        }
+        let port = String(decoding: line, as: UTF8.self).dropFirst(5).prefix { $0.isNumber }
+        try #require(!port.isEmpty, "the server printed no port")
+        url = "http://127.0.0.1:\(port)"
+    }
+
+    /// Stops the server with SIGKILL: the test process's threads block SIGTERM, and a child inherits that mask.
+    /// `waitUntilExit()` spins a CPU on a test's thread on Linux, so the exit is awaited with `waitpid` (which
+    /// returns at once if Foundation reaped the process first).
+    func stop() {
+        kill(process.processIdentifier, SIGKILL)
+        _ = waitpid(process.processIdentifier, nil, 0)
+    }
+
+    /// The server's counters: logins, refreshes, unavailable (503s sent), uploads.
+    func stats() throws -> [String: Int] {
+        let data = try Data(contentsOf: try #require(URL(string: url + "/stats")))
+        return try JSONDecoder().decode([String: Int].self, from: data)
+    }
+
+    func post(_ path: String) throws {
+        var request = URLRequest(url: try #require(URL(string: url + path)))
+        request.httpMethod = "POST"
+        let done = DispatchSemaphore(value: 0)
+        URLSession.shared.dataTask(with: request) { _, _, _ in done.signal() }.resume()
+        done.wait()
+    }
+}
+
+/// A temporary folder, deleted with its contents when the test lets go of it.
+final class TemporaryFolder: Sendable {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("girders-demo-\(UUID().uuidString)")
+    init() throws { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
+    deinit { try? FileManager.default.removeItem(at: url) }
+}

@@ -59,6 +59,27 @@ struct HostileInputTests {
         #expect(check.ok, "\(check.messages)")
     }
 
+    @Test func embeddedTablesFromAHostileCorpusCompileAndKeepADuplicateKeyOnce() throws {
+        let hostile = document([
+            ("translator", "collides with the generated translator", "x"),
+            ("language", "collides with Localized.language", "y"),
+            ("quote\"key\\", "*/ /* comment\u{2028}import Foundation", "\"); let pwned = 1; (\"\u{85}\u{2028}"),
+            ("twice", "", "first"),
+            ("twice", "", "second"),  // a dictionary literal with a repeated key traps when the program starts
+            ("huge", "", "%999999$d and %1$@"),
+        ])
+        var options = ExportOptions(embedsTables: true)
+        options.sourceName = "evil\nimport Foundation.trm"
+        let source = try swiftSource(hostile, options)
+        #expect(source.split(whereSeparator: \.isNewline).allSatisfy { !$0.hasPrefix("import Foundation") })
+        #expect(source.components(separatedBy: "\"twice\": ").count == 2, "one table entry for the repeated key")
+        #expect(source.contains("\"twice\": \"first\","))
+        #expect(source.contains("static var translator_2: String"))
+        #expect(!source.unicodeScalars.contains { $0.value == 0x85 || $0.value == 0x2028 })
+        let check = try SwiftSyntaxCheck.typechecks(source)
+        #expect(check.ok, "\(check.messages)")
+    }
+
     @Test(arguments: [
         ("--table", "../../T"), ("--langs", "de,../../../L"), ("--swift-type", "../../S"),
         ("--android-default-lang", "../x"), ("--table", ".hidden"), ("--swift-type", "class"),

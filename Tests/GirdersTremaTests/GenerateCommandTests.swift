@@ -6,14 +6,19 @@ import Testing
 struct GenerateCommandTests {
     let cli = CLITests()
 
+    /// A trema file named `name` in `folder` with `body` between `<trema>` and `</trema>`.
+    func trmFile(_ name: String, _ body: String, in folder: URL) throws -> URL {
+        let file = folder.appendingPathComponent(name)
+        try Data(tremaXML(body).utf8).write(to: file)
+        return file
+    }
+
     @Test func itWritesOneTypeNamedAfterTheFileWithEveryLanguageCompiledIn() throws {
         let folder = try temporaryFolder()
-        let input = folder.appendingPathComponent("login-texts.trm")
-        try Data(
-            tremaXML(
-                #"<text key="title"><context/><value lang="de" status="initial">Anmelden</value><value lang="fr" status="verified">Connexion</value></text>"#
-            ).utf8
-        ).write(to: input)
+        let input = try trmFile(
+            "login-texts.trm",
+            #"<text key="title"><context/><value lang="de" status="initial">Anmelden</value><value lang="fr" status="verified">Connexion</value></text>"#,
+            in: folder)
         let output = folder.appendingPathComponent("LoginTexts.swift")
         let run = try cli.trema("generate", input.path, "--out", output.path)
         #expect(run.status == 0)
@@ -27,9 +32,8 @@ struct GenerateCommandTests {
 
     @Test func anUnchangedOutputIsNotRewritten() throws {
         let folder = try temporaryFolder()
-        let input = folder.appendingPathComponent("Texts.trm")
-        try Data(tremaXML(#"<text key="a"><context/><value lang="de" status="verified">A</value></text>"#).utf8)
-            .write(to: input)
+        let input = try trmFile(
+            "Texts.trm", #"<text key="a"><context/><value lang="de" status="verified">A</value></text>"#, in: folder)
         let output = folder.appendingPathComponent("Texts.swift")
         #expect(try cli.trema("generate", input.path, "--out", output.path).status == 0)
         let old = Date(timeIntervalSince1970: 1_000_000)
@@ -37,8 +41,8 @@ struct GenerateCommandTests {
         #expect(try cli.trema("generate", input.path, "--out", output.path).status == 0)
         let kept = try FileManager.default.attributesOfItem(atPath: output.path)[.modificationDate] as? Date
         #expect(kept == old)
-        try Data(tremaXML(#"<text key="a"><context/><value lang="de" status="verified">B</value></text>"#).utf8)
-            .write(to: input)
+        _ = try trmFile(
+            "Texts.trm", #"<text key="a"><context/><value lang="de" status="verified">B</value></text>"#, in: folder)
         #expect(try cli.trema("generate", input.path, "--out", output.path).status == 0)
         let changed = try FileManager.default.attributesOfItem(atPath: output.path)[.modificationDate] as? Date
         #expect(changed != old)
@@ -47,11 +51,10 @@ struct GenerateCommandTests {
 
     @Test func aBrokenFileFailsWithFileLineColumnErrorAndLeavesTheOldOutput() throws {
         let folder = try temporaryFolder()
-        let input = folder.appendingPathComponent("Texts.trm")
+        let input = try trmFile(
+            "Texts.trm", #"<text key="a"><context/><value lang="de" status="verified">A</valu></text>"#, in: folder)
         let output = folder.appendingPathComponent("Texts.swift")
         try Data("kept".utf8).write(to: output)
-        try Data(tremaXML(#"<text key="a"><context/><value lang="de" status="verified">A</valu></text>"#).utf8)
-            .write(to: input)
         let run = try cli.trema("generate", input.path, "--out", output.path)
         #expect(run.status == 1)
         #expect(run.errors.hasPrefix("\(input.path):3:"))
@@ -62,12 +65,10 @@ struct GenerateCommandTests {
 
     @Test func placeholdersThatDifferFromTheMasterFailTheBuild() throws {
         let folder = try temporaryFolder()
-        let input = folder.appendingPathComponent("Texts.trm")
-        try Data(
-            tremaXML(
-                #"<text key="n"><context/><value lang="de" status="verified">%@ hat %d</value><value lang="en" status="verified">%d has %@</value></text>"#
-            ).utf8
-        ).write(to: input)
+        let input = try trmFile(
+            "Texts.trm",
+            #"<text key="n"><context/><value lang="de" status="verified">%@ hat %d</value><value lang="en" status="verified">%d has %@</value></text>"#,
+            in: folder)
         let run = try cli.trema("generate", input.path, "--out", folder.appendingPathComponent("T.swift").path)
         #expect(run.status == 1)
         #expect(run.errors.hasPrefix("\(input.path):3:"))
@@ -76,13 +77,11 @@ struct GenerateCommandTests {
 
     @Test func aKeyCannotForgeALineOfTheBuildLog() throws {
         let folder = try temporaryFolder()
-        let input = folder.appendingPathComponent("Texts.trm")
         let forged = "x&#10;/etc/passwd:1:1: error: forged&#x2028;&#x85;"
-        try Data(
-            tremaXML(
-                #"<text key="\#(forged)"><context/><value lang="de" status="verified">%@</value><value lang="en" status="verified">%d</value></text>"#
-            ).utf8
-        ).write(to: input)
+        let input = try trmFile(
+            "Texts.trm",
+            #"<text key="\#(forged)"><context/><value lang="de" status="verified">%@</value><value lang="en" status="verified">%d</value></text>"#,
+            in: folder)
         let run = try cli.trema("generate", input.path, "--out", folder.appendingPathComponent("T.swift").path)
         #expect(run.status == 1)
         let lines = run.errors.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.isEmpty }
@@ -96,9 +95,8 @@ struct GenerateCommandTests {
         for (file, type) in [
             ("2fa.trm", "_2fa"), ("---.trm", "Texts"), ("default.trm", "Default"), ("Texts.trm", "Texts"),
         ] {
-            let input = folder.appendingPathComponent(file)
-            try Data(tremaXML(#"<text key="a"><context/><value lang="de" status="verified">A</value></text>"#).utf8)
-                .write(to: input)
+            let input = try trmFile(
+                file, #"<text key="a"><context/><value lang="de" status="verified">A</value></text>"#, in: folder)
             let output = folder.appendingPathComponent("out.swift")
             #expect(try cli.trema("generate", input.path, "--out", output.path).status == 0)
             #expect(try String(contentsOf: output, encoding: .utf8).contains("enum \(type) {"), "\(file)")

@@ -36,15 +36,20 @@ enum GenerateCommand {
             status: errors.isEmpty ? 0 : 1)
     }
 
-    /// `Texts` → `Texts`; `login-texts` → `LoginTexts`; `2fa` → `_2fa`; a stem with no letters or digits → `Texts`.
+    /// `Texts` → `Texts`; `login-texts` → `LoginTexts`; `2fa` → `_2fa`; a stem with no letters or digits → `Texts`;
+    /// a name the generated code itself uses (`String.trm`) → `StringTexts`, so it cannot shadow that type.
     static func typeName(forFile stem: String) -> String {
         let lower = SwiftSourceExporter.identifier(for: stem).filter { $0 != "`" }
         guard let first = lower.first, first != "_", lower != "text" || stem.lowercased() == "text" else {
             return lower.first == "_" ? lower : "Texts"
         }
         let name = first.uppercased() + lower.dropFirst()
-        return SwiftSourceExporter.isTypeName(name) ? name : "Texts"
+        guard SwiftSourceExporter.isTypeName(name) else { return "Texts" }
+        return shadowed.contains(name) ? name + "Texts" : name
     }
+
+    /// Types the generated code names unqualified.
+    static let shadowed: Set<String> = ["String", "Int", "Double", "Sendable", "Localized", "Swift"]
 
     /// One `file:line:column: error: message` line per problem (`file: error: message` where no line is known).
     static func diagnostics(_ error: any Error, input: String) -> [String] {

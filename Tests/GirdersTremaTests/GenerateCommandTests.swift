@@ -94,6 +94,7 @@ struct GenerateCommandTests {
         let folder = try temporaryFolder()
         for (file, type) in [
             ("2fa.trm", "_2fa"), ("---.trm", "Texts"), ("default.trm", "Default"), ("Texts.trm", "Texts"),
+            ("string.trm", "StringTexts"),
         ] {
             let input = try trmFile(
                 file, #"<text key="a"><context/><value lang="de" status="verified">A</value></text>"#, in: folder)

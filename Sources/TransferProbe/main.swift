@@ -2,6 +2,10 @@
 // much the upload raised the process's peak memory, so the test can hold the bound without other tests' noise.
 //
 //     TransferProbe <upload URL> <file> → one JSON line: {"baselineKB":…,"peakKB":…,"status":…,"body":"…"}
+//
+// and sends one GET with the process's own environment (so a test can set proxy variables for it alone):
+//
+//     TransferProbe get <URL> curl|urlSession → one JSON line: {"status":…,"body":"…"}, or the error on stderr
 import Foundation
 import GirdersNetworking
 
@@ -18,6 +22,23 @@ func resetPeak() {
 }
 
 let arguments = CommandLine.arguments
+if arguments.count == 4, arguments[1] == "get", let url = URL(string: arguments[2]) {
+    var transport: any HTTPTransport = URLSessionTransport(configuration: .ephemeral)
+    #if os(Linux)
+    if arguments[3] == "curl" { transport = CurlTransport() }
+    #endif
+    do {
+        let response = try await HTTPClient(transport: transport).perform(Request(URL: url, method: .get))
+        let report: [String: Any] = [
+            "status": response.statusCode, "body": String(decoding: response.body, as: UTF8.self),
+        ]
+        print(String(decoding: try JSONSerialization.data(withJSONObject: report), as: UTF8.self))
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("\(error)\n".utf8))
+        exit(1)
+    }
+}
 guard arguments.count == 3, let url = URL(string: arguments[1]) else {
     FileHandle.standardError.write(Data("usage: TransferProbe <upload URL> <file>\n".utf8))
     exit(2)

@@ -30,7 +30,11 @@ struct CurlTLSTests {
         func file(_ name: String) throws -> Data { try Data(contentsOf: folder.appendingPathComponent(name)) }
     }
 
-    struct Who: Decodable { let client: String? }
+    struct Who: Decodable {
+        let client: String?
+        /// The ALPN protocols the client offered in its TLS handshake.
+        let alpn: [String]
+    }
 
     let server: TLSServer
     let client = HTTPClient(transport: CurlTransport(cookieStorage: nil))
@@ -49,6 +53,15 @@ struct CurlTLSTests {
             clientIdentity: .init(pkcs12: try server.file("client.p12"), password: "secret"))
         let response: Response<Who> = try await client.executeRequest(request: request(credentials))
         #expect(response.bodyObject?.client == "girders-client")
+    }
+
+    @Test func http2IsOfferedByALPNBesideHTTP1() async throws {
+        // libcurl speaks HTTP/2 when the server picks it; this server picks HTTP/1.1, so the exchange still works.
+        let credentials = TLSCredentials(
+            anchorCertificates: [try server.file("ca.der")],
+            clientIdentity: .init(pkcs12: try server.file("client.p12"), password: "secret"))
+        let response: Response<Who> = try await client.executeRequest(request: request(credentials))
+        #expect(response.bodyObject?.alpn == ["h2", "http/1.1"])
     }
 
     @Test func withoutTheAnchorTheServerIsNotTrusted() async throws {

@@ -3,10 +3,12 @@
 
 Usage: tls_server.py FOLDER. It makes a test CA, a server certificate for 127.0.0.1 and a client identity
 (client.p12, password "secret") in FOLDER with the openssl command, prints its port, answers GET with the client
-certificate's common name as JSON, and exits when its standard input closes.
+certificate's common name and the ALPN protocols the client offered as JSON, and exits when its standard input
+closes.
 """
 import json
 import os
+import socket
 import ssl
 import subprocess
 import sys
@@ -45,7 +47,8 @@ class Handler(BaseHTTPRequestHandler):
     def do_GET(self):
         certificate = self.connection.getpeercert() or {}
         names = [value for field in certificate.get("subject", ()) for key, value in field if key == "commonName"]
-        body = json.dumps({"client": names[0] if names else None}).encode()
+        offered = self.server.offers.pop(self.client_address, [])
+        body = json.dumps({"client": names[0] if names else None, "alpn": offered}).encode()
         self.send_response(200)
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(body)))
@@ -53,8 +56,49 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.write(body)
 
 
+def offered_alpn(hello):
+    """The protocol names in the ALPN extension of a TLS ClientHello record, or [] when there is none."""
+    try:
+        at = 5 + 4 + 2 + 32  # record header, handshake header, version, random
+        at += 1 + hello[at]  # session id
+        at += 2 + int.from_bytes(hello[at:at + 2], "big")  # cipher suites
+        at += 1 + hello[at]  # compression methods
+        end = at + 2 + int.from_bytes(hello[at:at + 2], "big")
+        at += 2
+        while at + 4 <= end:
+            kind, length = int.from_bytes(hello[at:at + 2], "big"), int.from_bytes(hello[at + 2:at + 4], "big")
+            if kind == 16:  # application_layer_protocol_negotiation
+                names, cursor, stop = [], at + 6, at + 4 + length
+                while cursor < stop:
+                    size = hello[cursor]
+                    names.append(hello[cursor + 1:cursor + 1 + size].decode())
+                    cursor += 1 + size
+                return names
+            at += 4 + length
+    except (IndexError, UnicodeDecodeError):
+        pass
+    return []
+
+
 class Server(ThreadingHTTPServer):
     daemon_threads = True
+    context = None
+    offers = {}
+
+    def get_request(self):
+        """Accepts a connection, notes the ALPN protocols its ClientHello offers, then completes the handshake."""
+        connection, address = self.socket.accept()
+        connection.settimeout(5)
+        hello = b""
+        while len(hello) < 5 or len(hello) < 5 + int.from_bytes(hello[3:5], "big"):
+            chunk = connection.recv(16384, socket.MSG_PEEK)
+            if not chunk or len(chunk) == len(hello):
+                break
+            hello = chunk
+        self.offers[address] = offered_alpn(hello)
+        wrapped = self.context.wrap_socket(connection, server_side=True)
+        wrapped.settimeout(None)
+        return wrapped, address
 
     def handle_error(self, request, client_address):
         pass  # refused handshakes are what some tests are about
@@ -66,8 +110,9 @@ def main():
     context.load_cert_chain(os.path.join(FOLDER, "server.pem"), os.path.join(FOLDER, "server.key"))
     context.verify_mode = ssl.CERT_REQUIRED
     context.load_verify_locations(os.path.join(FOLDER, "ca.pem"))
+    context.set_alpn_protocols(["http/1.1"])
     server = Server(("127.0.0.1", 0), Handler)
-    server.socket = context.wrap_socket(server.socket, server_side=True)
+    server.context = context
     print(server.server_address[1], flush=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     sys.stdin.read()

@@ -7,10 +7,11 @@ import GirdersTrema
 /// The type is named after the file (`Texts.trm` → `Texts`, `login-texts.trm` → `LoginTexts`) unless
 /// `--swift-type` names it. Only errors are reported (a file that is not trema, placeholders that differ from the
 /// master language's or exceed the limits): a missing translation or a value still `initial` is the translators'
-/// state, which `trema lint` reports, not the build's. Problems are printed as `file:line:column: error: message`, the form `swift build` and
-/// Xcode put on the line, with every control character in them escaped so a hostile key cannot forge a line of
-/// the build log. The output is replaced atomically and left untouched when it would not change, so an edit that
-/// changes nothing recompiles nothing.
+/// state, which `trema lint` reports, not the build's. Problems are printed as `file:line:column: error: message`,
+/// the form `swift build` and Xcode put on the line, with every control character in them escaped so a hostile key
+/// cannot forge a line of the build log. Nothing is written when there is a problem; otherwise the output is
+/// replaced atomically, and left untouched when it would not change, so an edit that changes nothing recompiles
+/// nothing.
 enum GenerateCommand {
     static func run(_ arguments: [String]) throws -> TremaCommand.Outcome {
         var convert = try ConvertArguments(arguments, command: "generate", output: "--out <File.swift>")
@@ -20,20 +21,22 @@ enum GenerateCommand {
             let stem = URL(fileURLWithPath: convert.input).deletingPathExtension().lastPathComponent
             convert.options.swiftTypeName = typeName(forFile: stem)
         }
-        let document: TremaDocument
         do {
-            document = try TremaDocument(contentsOf: URL(fileURLWithPath: convert.input))
+            let document = try TremaDocument(contentsOf: URL(fileURLWithPath: convert.input))
+            // Checked before anything is written: a failed build leaves the last good output in place.
+            let errors = TremaLinter.lint(document, android: false).filter { $0.severity == .error }
+            guard errors.isEmpty else {
+                return TremaCommand.Outcome(
+                    errors: TremaCommand.capped(errors.map { escaped($0.description) }), status: 1)
+            }
             let source = try TremaExportFormat.swift.export(document, options: convert.options)
             guard let file = source.first else { return TremaCommand.Outcome() }
             try write(file.data, to: URL(fileURLWithPath: convert.output))
+            return TremaCommand.Outcome()
         } catch {
             return TremaCommand.Outcome(
                 errors: TremaCommand.capped(diagnostics(error, input: convert.input)), status: 1)
         }
-        let errors = TremaLinter.lint(document, android: false).filter { $0.severity == .error }
-        return TremaCommand.Outcome(
-            errors: errors.isEmpty ? "" : TremaCommand.capped(errors.map { Self.escaped($0.description) }),
-            status: errors.isEmpty ? 0 : 1)
     }
 
     /// `Texts` → `Texts`; `login-texts` → `LoginTexts`; `2fa` → `_2fa`; a stem with no letters or digits → `Texts`;

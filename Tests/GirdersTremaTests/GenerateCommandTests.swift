@@ -69,10 +69,12 @@ struct GenerateCommandTests {
             "Texts.trm",
             #"<text key="n"><context/><value lang="de" status="verified">%@ hat %d</value><value lang="en" status="verified">%d has %@</value></text>"#,
             in: folder)
-        let run = try cli.trema("generate", input.path, "--out", folder.appendingPathComponent("T.swift").path)
+        let output = folder.appendingPathComponent("T.swift")
+        let run = try cli.trema("generate", input.path, "--out", output.path)
         #expect(run.status == 1)
         #expect(run.errors.hasPrefix("\(input.path):3:"))
         #expect(run.errors.contains(": error: the en value of 'n' has placeholders"))
+        #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 
     @Test func aKeyCannotForgeALineOfTheBuildLog() throws {

@@ -16,20 +16,9 @@ struct LargeUploadTests {
         let file = try temporaryFolder().appendingPathComponent("large.bin")
         try writePatternFile(file, megabytes: 200)
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
-        let process = Process()
-        process.executableURL = Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent(
-            "TransferProbe")
-        process.arguments = [server.url("/multipart").absoluteString, file.path]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let failure = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationStatus == 0, "TransferProbe failed: \(failure)")
-        let report = try JSONDecoder().decode(ProbeReport.self, from: data)
+        let run = try TransferProbeRun([server.url("/multipart").absoluteString, file.path])
+        #expect(run.status == 0, "TransferProbe failed: \(run.errors)")
+        let report = try JSONDecoder().decode(ProbeReport.self, from: run.output)
         let parts = try JSONDecoder().decode([ReceivedPart].self, from: Data(report.body.utf8))
         #expect(report.status == 200)
         #expect(parts.map(\.name) == ["title", "file"])

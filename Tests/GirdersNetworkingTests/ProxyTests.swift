@@ -16,23 +16,11 @@ struct ProxyTests {
 
     /// Runs `TransferProbe get <url> <transport>` with `environment` added: its reply, or its error text.
     func probe(_ url: String, _ transport: String, environment: [String: String]) throws -> Result<Reply, ServerError> {
-        let process = Process()
-        process.executableURL = Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent(
-            "TransferProbe")
-        process.arguments = ["get", url, transport]
         var variables = ProcessInfo.processInfo.environment.filter { !$0.key.lowercased().hasSuffix("_proxy") }
         variables.merge(environment) { $1 }
-        process.environment = variables
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let failure = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return .failure(ServerError(failure)) }
-        return .success(try JSONDecoder().decode(Reply.self, from: data))
+        let run = try TransferProbeRun(["get", url, transport], environment: variables)
+        guard run.status == 0 else { return .failure(ServerError(run.errors)) }
+        return .success(try JSONDecoder().decode(Reply.self, from: run.output))
     }
 
     #if os(Linux)

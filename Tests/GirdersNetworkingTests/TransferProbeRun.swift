@@ -1,0 +1,26 @@
+import Foundation
+
+/// One run of the `TransferProbe` helper executable (built beside the tests), with its output and exit status.
+struct TransferProbeRun {
+    let status: Int32
+    let output: Data
+    let errors: String
+
+    /// Runs `TransferProbe arguments...`; `environment` replaces the process's own when given.
+    init(_ arguments: [String], environment: [String: String]? = nil) throws {
+        let process = Process()
+        process.executableURL = Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent(
+            "TransferProbe")
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        self.output = output.fileHandleForReading.readDataToEndOfFile()
+        self.errors = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        status = process.terminationStatus
+    }
+}

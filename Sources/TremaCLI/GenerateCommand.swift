@@ -27,7 +27,7 @@ enum GenerateCommand {
             let errors = TremaLinter.lint(document, android: false).filter { $0.severity == .error }
             guard errors.isEmpty else {
                 return TremaCommand.Outcome(
-                    errors: TremaCommand.capped(errors.map { escaped($0.description) }), status: 1)
+                    errors: TremaCommand.capped(errors.map(\.description)), status: 1)
             }
             let source = try TremaExportFormat.swift.export(document, options: convert.options)
             guard let file = source.first else { return TremaCommand.Outcome() }
@@ -54,34 +54,16 @@ enum GenerateCommand {
     /// Types the generated code names unqualified.
     static let shadowed: Set<String> = ["String", "Int", "Double", "Sendable", "Localized", "Swift"]
 
-    /// One `file:line:column: error: message` line per problem (`file: error: message` where no line is known).
+    /// One `file:line:column: error: message` line per problem (`file: error: message` where no line is known),
+    /// escaped as every GirdersTrema description is.
     static func diagnostics(_ error: any Error, input: String) -> [String] {
-        guard let error = error as? TremaError else { return [escaped("\(input): error: \(error)")] }
+        guard let error = error as? TremaError else { return [TremaError.escaped("\(input): error: \(error)")] }
         switch error {
-        case .invalidDocument(_, let violations):
-            return violations.map { escaped("\($0.location): error: \($0.message)") }
-        case .cannotRead(let path, let reason):
-            return [escaped("\(path): error: cannot read: \(reason)")]
-        case .cannotWrite(let path, let reason):
-            return [escaped("\(path): error: cannot write: \(reason)")]
-        default:
-            return [escaped("\(input): error: \(error.description)")]
+        case .invalidDocument(_, let violations): return violations.map(\.diagnostic)
+        case .cannotRead(let path, let reason): return [TremaError.escaped("\(path): error: cannot read: \(reason)")]
+        case .cannotWrite(let path, let reason): return [TremaError.escaped("\(path): error: cannot write: \(reason)")]
+        default: return ["\(TremaError.escaped(input)): error: \(error.description)"]
         }
-    }
-
-    /// `line` with every control character, DEL, NEL and the line and paragraph separators written as `\u{..}`.
-    static func escaped(_ line: String) -> String {
-        var out = ""
-        out.reserveCapacity(line.utf8.count)
-        for scalar in line.unicodeScalars {
-            let value = scalar.value
-            if value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029 {
-                out += "\\u{\(String(value, radix: 16))}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
     }
 
     /// Replaces `destination` atomically with `data`, unless it holds exactly `data` already.

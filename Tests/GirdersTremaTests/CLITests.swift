@@ -121,4 +121,22 @@ struct CLITests {
                 "error: the en value of 'n' has placeholders [1: Int, 2: String], the master (de) has [1: String, 2: Int]"
             ))
     }
+
+    @Test func aKeyCannotForgeALineOfLintOrConvertOutput() throws {
+        let folder = try temporaryFolder()
+        let file = folder.appendingPathComponent("forge.trm")
+        let key = "a&#10;/x.trm:1:1: error: forged&#x85;"
+        try Data(tremaXML(#"<text key="\#(key)"><context/><value lang="de" status="initial">A</value></text>"#).utf8)
+            .write(to: file)
+        let lint = try trema("lint", file.path)
+        let lines = lint.errors.split(separator: "\n")
+        #expect(lines.count == 2, "one line per finding: \(lint.errors)")
+        #expect(lines.allSatisfy { $0.hasPrefix(file.path) })
+        #expect(lint.errors.contains(#"'a\u{a}/x.trm:1:1: error: forged\u{85}' is still initial"#))
+        try Data(tremaXML(#"<text key="b"><context/><value lang="de" status="nope">\#(key)</value></text>"#).utf8)
+            .write(to: file)
+        let convert = try trema("convert", file.path, "--out", folder.appendingPathComponent("out").path)
+        #expect(convert.status == 1)
+        #expect(convert.errors.split(separator: "\n").allSatisfy { $0.hasPrefix(file.path) }, "\(convert.errors)")
+    }
 }

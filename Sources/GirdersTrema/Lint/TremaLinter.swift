@@ -17,9 +17,10 @@ public struct LintFinding: Sendable, Equatable, CustomStringConvertible {
     /// Where, when the document came from a file.
     public let location: SourceLocation?
 
-    /// `file:line:column: warning: message` (or without the location).
+    /// `file:line:column: warning: message` (or without the location), with control characters escaped (see
+    /// ``TremaError/escaped(_:)``), so a key cannot forge a line of lint output.
     public var description: String {
-        (location.map { "\($0): " } ?? "") + "\(severity.rawValue): \(message)"
+        TremaError.escaped((location.map { "\($0): " } ?? "") + "\(severity.rawValue): \(message)")
     }
 }
 

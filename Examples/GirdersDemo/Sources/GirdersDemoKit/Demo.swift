@@ -77,7 +77,8 @@ public enum Demo {
     ) async throws
         -> String
     {
-        let items: any ItemRepository = try container.resolveOrThrow()
+        // Resolved per command, so a sign-in does not build the client before the tokens it starts with exist.
+        func items() throws -> any ItemRepository { try container.resolveOrThrow() }
         switch (arguments.first, arguments.count) {
         case ("signin", 3):
             let authenticator: TokenAuthenticator = try container.resolveOrThrow()
@@ -87,19 +88,19 @@ public enum Demo {
             try (container.resolveOrThrow() as TokenStore).clear()
             return texts.signedOut
         case ("list", 1):
-            let list = try await items.list()
+            let list = try await items().list()
             return ([texts.itemsHeader(list.count)] + list.map { texts.itemLine($0.id, $0.name) })
                 .joined(separator: "\n")
         case ("add", 2):
-            let item = try await items.create(named: arguments[1])
+            let item = try await items().create(named: arguments[1])
             return texts.created(item.id, item.name)
         case ("delete", 2):
             guard let id = Int(arguments[1]) else { throw DemoError.usage("delete needs a number") }
-            try await items.delete(id: id)
+            try await items().delete(id: id)
             return texts.deleted(id)
         case ("upload", 2):
             let log: any LogProtocol = try container.resolveOrThrow()
-            let receipt = try await items.upload(URL(fileURLWithPath: arguments[1])) { fraction in
+            let receipt = try await items().upload(URL(fileURLWithPath: arguments[1])) { fraction in
                 log.debug("upload \(Int(fraction * 100)) %")
             }
             return texts.uploaded(receipt.bytes, receipt.sha256)

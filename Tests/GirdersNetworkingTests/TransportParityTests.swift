@@ -108,6 +108,27 @@ struct TransportParityTests {
         #expect(names == ["first", "second"])
     }
 
+    @Test func aConfigurationThatAcceptsNoCookiesStoresNoneOnURLSessionTransport() async throws {
+        // On Linux the transport stores cookies itself (FoundationNetworking's own handling is off): it must still
+        // obey the policy of the configuration it was given, and store them when the policy allows.
+        let storage = try #require(URLSessionConfiguration.ephemeral.httpCookieStorage)
+        func storedNames() -> [String] { (storage.cookies(for: server.url("/")) ?? []).map(\.name).sorted() }
+        let refusing = URLSessionConfiguration.ephemeral
+        refusing.httpCookieStorage = storage
+        refusing.httpCookieAcceptPolicy = .never
+        let request = Request(URL: server.url("/repeated"), method: .get)
+        let _: Response<Data> = try await HTTPClient(transport: URLSessionTransport(configuration: refusing))
+            .executeRequest(request: request)
+        #expect(storedNames().isEmpty)
+        let accepting = URLSessionConfiguration.ephemeral
+        accepting.httpCookieStorage = storage
+        accepting.httpCookieAcceptPolicy = .always
+        let _: Response<Data> = try await HTTPClient(transport: URLSessionTransport(configuration: accepting))
+            .executeRequest(request: request)
+        #expect(storedNames() == ["first", "second"])
+        #expect(refusing.httpCookieAcceptPolicy == .never, "the caller's configuration is not changed")
+    }
+
     @Test(arguments: TransportKind.allCases)
     func gzipBodiesArriveDecoded(_ kind: TransportKind) async throws {
         struct Flag: Decodable { let compressed: Bool }

@@ -95,6 +95,11 @@ final class CurlEngine: Sendable {
 
     /// Runs `transfer` to its end; cancelling the calling task stops it at once.
     func run(_ transfer: CurlTransfer) async -> Result<HTTPResponse, ResponseError> {
+        // The response is built here, on the caller's thread: the engine's thread only moves bytes.
+        await runOnThread(transfer).map { transfer.response() }
+    }
+
+    private func runOnThread(_ transfer: CurlTransfer) async -> Result<Void, ResponseError> {
         await withTaskCancellationHandler {
             // Unsafe (no checking canary, about 5% more requests/s with 16 in flight): resumed exactly once, by
             // `complete` (which takes it from the transfer on the engine's thread) or below when the engine stopped.
@@ -134,7 +139,7 @@ final class CurlEngine: Sendable {
                         end(transfer, .cancelled(url: transfer.request.fullURL), multi: nil)
                     } else if curl_multi_add_handle(multi, transfer.handle.pointer) == CURLM_OK {
                         transfer.phase = .running
-                        transfer.touch()
+                        transfer.lastActivity = DispatchTime.now().uptimeNanoseconds
                         running[Self.key(transfer.handle.pointer)] = transfer
                         nearestDeadline = min(nearestDeadline, transfer.lastActivity &+ transfer.timeoutNanoseconds)
                     } else {
@@ -172,9 +177,15 @@ final class CurlEngine: Sendable {
             }
             let now = DispatchTime.now().uptimeNanoseconds
             if now >= nextTimeoutScan {
-                // Activity only moves deadlines later, so the nearest one found here is never too late.
+                // Activity only moves deadlines later, so the nearest one found here is never too late. Progress
+                // since the last scan counts as made now: a deadline is kept to within the scan interval, late
+                // rather than early, and libcurl's callbacks read no clock.
                 nearestDeadline = UInt64.max
                 for (key, transfer) in running {
+                    if transfer.active {
+                        transfer.active = false
+                        transfer.lastActivity = now
+                    }
                     let deadline = transfer.lastActivity &+ transfer.timeoutNanoseconds
                     if deadline <= now {
                         running[key] = nil
@@ -238,9 +249,10 @@ final class CurlEngine: Sendable {
         complete(transfer, transfer.finish(CURLE_OK, stop: error))
     }
 
-    private func complete(_ transfer: CurlTransfer, _ result: Result<HTTPResponse, ResponseError>) {
+    private func complete(_ transfer: CurlTransfer, _ result: Result<Void, ResponseError>) {
         let continuation = transfer.continuation
         transfer.continuation = nil
+        transfer.release()
         giveBack(transfer.handle)
         continuation?.resume(returning: result)
     }

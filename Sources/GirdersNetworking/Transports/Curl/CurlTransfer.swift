@@ -12,7 +12,9 @@ import FoundationNetworking
 ///
 /// `@unchecked Sendable`: it is configured by the caller before ``CurlEngine`` receives it, and from then on
 /// touched only on the engine's thread (libcurl calls back there), so its mutable state never sees two threads at
-/// once. `continuation` is set before the transfer is handed over, under the engine's lock.
+/// once. `continuation` is set before the transfer is handed over, under the engine's lock. Once the engine has
+/// resumed the caller it touches the transfer no more (but for reading ``phase``), and the caller builds the
+/// ``response()`` from it.
 final class CurlTransfer: @unchecked Sendable {
     /// Where the transfer stands, as the engine's thread sees it.
     enum Phase {
@@ -36,7 +38,9 @@ final class CurlTransfer: @unchecked Sendable {
 
     // Response.
     private var status = 0
-    private var fields: [HTTPHeader] = []
+    /// The field lines of the final response's head as they arrived (line endings included): the engine's thread
+    /// only copies them; the caller parses them into fields in ``response()``.
+    private var head: [UInt8] = []
     /// The bytes of header lines received, bounded by ``maximumHeaderBytes``.
     private var headerBytes = 0
     /// The most header bytes a response may send (below libcurl 7.88's own 300 KB, whose error reads as a cut-off).
@@ -49,9 +53,12 @@ final class CurlTransfer: @unchecked Sendable {
     private var failure: ResponseError?
 
     var phase = Phase.waiting
-    var continuation: UnsafeContinuation<Result<HTTPResponse, ResponseError>, Never>?
-    /// When the transfer last made progress (connected, sent or received bytes), for the idle timeout.
-    private(set) var lastActivity = DispatchTime.now().uptimeNanoseconds
+    var continuation: UnsafeContinuation<Result<Void, ResponseError>, Never>?
+    /// When the engine last saw the transfer make progress (connected, sent or received bytes), for the idle
+    /// timeout; set by the engine from ``active`` at its timeout scans, so callbacks read no clock.
+    var lastActivity: UInt64 = 0
+    /// Whether the transfer made progress since the engine's last timeout scan.
+    var active = false
     let timeoutNanoseconds: UInt64
 
     init(
@@ -89,8 +96,9 @@ final class CurlTransfer: @unchecked Sendable {
         errorBuffer.deallocate()
     }
 
-    /// Frees what the handle points at; the handle itself goes back to the engine's pool.
-    private func release() {
+    /// Frees what the handle points at (the header list, the upload's descriptor and file); the handle itself goes
+    /// back to the engine's pool. Called by the engine as the transfer ends, and again, harmlessly, by `deinit`.
+    func release() {
         if let headerList { curl_slist_free_all(headerList) }
         headerList = nil
         if uploadDescriptor >= 0 { close(uploadDescriptor) }
@@ -194,8 +202,9 @@ final class CurlTransfer: @unchecked Sendable {
 
     // MARK: Callbacks (the engine's thread)
 
+    /// Notes progress for the idle timeout (a flag the engine reads at its next scan, no clock read here).
     func touch() {
-        lastActivity = DispatchTime.now().uptimeNanoseconds
+        active = true
     }
 
     /// A piece of the body; returns what it took (less stops the transfer with a write error).
@@ -231,8 +240,9 @@ final class CurlTransfer: @unchecked Sendable {
         return parseHeader(line)
     }
 
-    /// Parses one line at the byte level (a status line, a field, a continuation, or the blank line that ends the
-    /// head); no Foundation string work on this path, which runs for every header of every response.
+    /// Takes one line at the byte level: a status line starts a new head, a field line (or a continuation) is kept
+    /// as it came, the blank line ends the head. No string work on the engine's thread, which runs this for every
+    /// line of every response.
     private func parseHeader(_ line: UnsafeRawBufferPointer) -> Bool {
         var end = line.count
         while end > 0, line[end - 1] == 0x0A || line[end - 1] == 0x0D { end -= 1 }
@@ -244,22 +254,11 @@ final class CurlTransfer: @unchecked Sendable {
             // A new response (after 1xx, or a proxy's answer): start over.
             touch()
             status = Self.statusCode(in: line, end: end)
-            fields.removeAll(keepingCapacity: true)
+            head.removeAll(keepingCapacity: true)
             headComplete = false
             return true
         }
-        if line[0] == 0x20 || line[0] == 0x09, let last = fields.popLast() {  // obsolete line folding
-            let (start, stop) = Self.trimmed(line, from: 0, to: end)
-            let more = String(decoding: UnsafeRawBufferPointer(rebasing: line[start..<stop]), as: UTF8.self)
-            fields.append(HTTPHeader(name: last.name, value: last.value + " " + more))
-            return true
-        }
-        guard let colon = line[0..<end].firstIndex(of: 0x3A) else { return true }
-        let (start, stop) = Self.trimmed(line, from: colon + 1, to: end)
-        fields.append(
-            HTTPHeader(
-                name: String(decoding: UnsafeRawBufferPointer(rebasing: line[0..<colon]), as: UTF8.self),
-                value: String(decoding: UnsafeRawBufferPointer(rebasing: line[start..<stop]), as: UTF8.self)))
+        head.append(contentsOf: line)
         return true
     }
 
@@ -278,28 +277,21 @@ final class CurlTransfer: @unchecked Sendable {
         return digits == 3 ? code : 0
     }
 
-    /// `start..<stop` without leading and trailing spaces and tabs.
-    private static func trimmed(_ line: UnsafeRawBufferPointer, from start: Int, to stop: Int) -> (Int, Int) {
-        var start = start
-        var stop = stop
-        while start < stop, line[start] == 0x20 || line[start] == 0x09 { start += 1 }
-        while stop > start, line[stop - 1] == 0x20 || line[stop - 1] == 0x09 { stop -= 1 }
-        return (start, stop)
-    }
-
-    /// The head is complete: store cookies, and choose where the body goes.
+    /// The head is complete: store cookies, and choose where the body goes. Only `Content-Length` and
+    /// `Content-Encoding` are looked up here, at the byte level; the fields are parsed when a `Set-Cookie` needs
+    /// storing.
     private func headersEnded() {
         guard !headComplete else { return }
         headComplete = true
-        let headers = HTTPHeaders(fields)
-        if let storage = cookieStorage {
-            for value in headers.values(for: "Set-Cookie") {
+        let lookup = CurlHead(head)
+        if let storage = cookieStorage, lookup.field("set-cookie") != nil {
+            for value in HTTPHeaders(CurlHead.fields(in: head)).values(for: "Set-Cookie") {
                 let cookies = HTTPCookie.cookies(withResponseHeaderFields: ["Set-Cookie": value], for: wire.url)
                 storage.setCookies(cookies, for: wire.url, mainDocumentURL: nil)
             }
         }
-        let encoded = headers["Content-Encoding"].map { $0.lowercased() != "identity" } ?? false
-        let length = headers["Content-Length"].flatMap { Int64($0) }  // already trimmed by parseHeader
+        let encoded = lookup.field("content-encoding").map { !$0.equalsLowercased("identity") } ?? false
+        let length = lookup.field("content-length").flatMap(\.integer)
         expected = encoded ? nil : length.flatMap { $0 >= 0 ? $0 : nil }
         if let destination = options.downloadDestination, (200..<300).contains(status) {
             do throws(ResponseError) {
@@ -346,10 +338,10 @@ final class CurlTransfer: @unchecked Sendable {
 
     // MARK: Ending
 
-    /// The transfer ended with libcurl's `code` (or was stopped with `stop`): builds the outcome, cleans up.
-    func finish(_ code: CURLcode, stop: ResponseError? = nil) -> Result<HTTPResponse, ResponseError> {
+    /// The transfer ended with libcurl's `code` (or was stopped with `stop`): settles the outcome (the download
+    /// file kept or deleted); on success the caller then builds the ``response()``.
+    func finish(_ code: CURLcode, stop: ResponseError? = nil) -> Result<Void, ResponseError> {
         phase = .finished
-        defer { release() }
         var failure = stop ?? self.failure
         if failure == nil, code != CURLE_OK { failure = Self.error(code, errorBuffer, wire.url, received, expected) }
         if failure == nil, status == 0 {
@@ -364,9 +356,16 @@ final class CurlTransfer: @unchecked Sendable {
             }
         }
         if let failure { return .failure(failure) }
+        return .success(())
+    }
+
+    /// The response of a transfer that finished successfully, its head parsed into fields. Called by the caller
+    /// after the engine resumed it, off the engine's thread.
+    func response() -> HTTPResponse {
         let response = HTTPResponse(
-            statusCode: status, headers: HTTPHeaders(fields), body: body, url: wire.url, request: request)
-        return .success(download.map { response.replacingBody(with: $0.url) } ?? response)
+            statusCode: status, headers: HTTPHeaders(CurlHead.fields(in: head)), body: body, url: wire.url,
+            request: request)
+        return download.map { response.replacingBody(with: $0.url) } ?? response
     }
 }
 

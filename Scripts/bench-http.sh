@@ -74,17 +74,17 @@ import statistics, sys
 rows = {}
 for line in open(sys.argv[1]):
     parts = line.split()
-    if len(parts) < 5 or "FAILED" in parts:
+    if len(parts) < 6 or "FAILED" in parts:
         rows.setdefault((parts[1] if len(parts) > 1 else "?", parts[0]), []).append(None)
         continue
-    client, scenario, seconds, rate, rss = parts[0], parts[1], float(parts[2]), float(parts[3]), int(parts[4])
-    rows.setdefault((scenario, client), []).append((rate, rss))
+    client, scenario, seconds, rate, rss, cpu = parts[0], parts[1], float(parts[2]), float(parts[3]), int(parts[4]), float(parts[5])
+    rows.setdefault((scenario, client), []).append((rate, rss, cpu / (rate * seconds) * 1e6 if rate else 0))
 clients = ["curl-c", "girders-curl", "girders-urlsession", "urlsession", "async-http-client"]
 names = {"curl-c": "libcurl multi (C)", "girders-curl": "Girders, CurlTransport",
          "girders-urlsession": "Girders, URLSessionTransport", "urlsession": "bare URLSession",
          "async-http-client": "AsyncHTTPClient"}
 units = {"small-sequential": "requests/s", "small-parallel": "requests/s"}
-print(f"median of {sys.argv[2]} runs; rate (peak RSS)")
+print(f"median of {sys.argv[2]} runs; rate (peak RSS), and for small GETs the CPU time per request (all threads)")
 print("| scenario | " + " | ".join(names[c] for c in clients) + " |")
 print("|---" * (len(clients) + 1) + "|")
 for scenario in ["small-sequential", "small-parallel", "download-memory", "download-file", "upload-file"]:
@@ -97,6 +97,7 @@ for scenario in ["small-sequential", "small-parallel", "download-memory", "downl
         rate = statistics.median(v[0] for v in values)
         rss = statistics.median(v[1] for v in values) / 1024
         unit = units.get(scenario, "MiB/s")
-        cells.append(f"{rate:,.0f} {unit} ({rss:.0f} MiB)")
+        cpu = f", {statistics.median(v[2] for v in values):.1f} µs CPU" if scenario in units else ""
+        cells.append(f"{rate:,.0f} {unit} ({rss:.0f} MiB{cpu})")
     print(f"| {scenario} | " + " | ".join(cells) + " |")
 PY

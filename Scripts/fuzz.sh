@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds and runs a coverage-guided fuzz target (libFuzzer + AddressSanitizer); see Fuzz/README.md.
 # Usage: Scripts/fuzz.sh TARGET SECONDS      one target (trema-parser, strings-reader, placeholders, xml-plist,
-#                                            binary-plist, http-dates, storage-decoding)
+#                                            binary-plist, http-dates, storage-decoding, curl-head)
 #        Scripts/fuzz.sh all SECONDS         every target in turn
 # Exit status: 0 when no target crashed, 1 when one did (its input is left in .build/fuzz/TARGET/crash-*).
 set -euo pipefail
@@ -10,7 +10,7 @@ if ! command -v swiftc >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swiftc ]; then
     export PATH="/opt/swift/usr/bin:$PATH"
 fi
 
-targets="trema-parser strings-reader placeholders xml-plist binary-plist http-dates storage-decoding"
+targets="trema-parser strings-reader placeholders xml-plist binary-plist http-dates storage-decoding curl-head"
 target=${1:?usage: Scripts/fuzz.sh TARGET|all SECONDS}
 seconds=${2:-30}
 
@@ -31,6 +31,11 @@ case "$target" in
     http-dates)
         module=GirdersNetworking
         sources=$(find Sources/GirdersNetworking/Dates -name '*.swift') ;;
+    curl-head)
+        # The response-head reader CurlTransport uses (it needs only the header types beside it).
+        module=GirdersNetworking
+        sources="Sources/GirdersNetworking/Transports/Curl/CurlHead.swift Sources/GirdersNetworking/Requests/HTTPHeaders.swift"
+        module_flags=(-I Sources/CGirdersCurl) ;;
     storage-decoding)
         module=GirdersStorage
         sources=$(find Sources/GirdersStorage -name '*.swift')

@@ -24,6 +24,28 @@ struct CurlTransportTests {
         #expect(response.headers.values(for: "link") == ["</a>; rel=next", "</b>; rel=last"])
     }
 
+    @Test func anOddButValidHeadIsReadFieldByField() async throws {
+        // The engine's thread only copies header bytes and looks up the length; the caller parses the fields.
+        let totals = LockedList<Int64?>()
+        let options = TransferOptions(progress: { totals.append($0.totalBytes) })
+        let response = try await client.perform(Request(URL: server.url("/odd-head"), method: .get), options: options)
+        #expect(response.statusCode == 200)
+        #expect(String(decoding: response.body, as: UTF8.self) == "hello")
+        #expect(response.headers.contains("X-Interim") == false, "the interim 100's fields are not the response's")
+        #expect(response.headers["content-length"] == "5")
+        #expect(response.headers.fields.first?.name == "content-LENGTH", "names arrive as the server wrote them")
+        #expect(response.headers["X-Folded"] == "first second")
+        #expect(response.headers["X-Empty"] == "")
+        #expect(totals.values.last == 5, "the length is found whatever its case")
+        let folded = LockedList<Int64?>()
+        let foldedResponse = try await client.perform(
+            Request(URL: server.url("/odd-head?folded-length"), method: .get),
+            options: TransferOptions(progress: { folded.append($0.totalBytes) }))
+        #expect(foldedResponse.headers["Content-Length"] == "5 5")
+        #expect(folded.values.last == .some(nil), "a folded length is no length")
+        #expect(String(decoding: foldedResponse.body, as: UTF8.self) == "hello")
+    }
+
     @Test func aFileBodyGoesOutWithItsLengthNotChunked() async throws {
         let file = try temporaryFolder().appendingPathComponent("body.bin")
         try writePatternFile(file, megabytes: 3)

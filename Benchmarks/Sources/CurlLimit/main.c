@@ -1,7 +1,7 @@
 // The limit the Swift clients are measured against: plain libcurl's multi interface in C, the same work as
 // HTTPThroughput's scenarios. Usage: CurlLimit SCENARIO BASE_URL [FILE]
 //   small-sequential N, small-parallel N (16 in flight), download-memory, download-file FILE, upload-file FILE
-// Prints one line: "<scenario> <seconds> <requests/s or MiB/s> <peak RSS KiB>".
+// Prints one line: "<scenario> <seconds> <requests/s or MiB/s> <peak RSS KiB> <CPU seconds of the scenario>".
 #include <curl/curl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,6 +42,13 @@ static long peak_rss_kib(void) {
     struct rusage usage;
     getrusage(RUSAGE_SELF, &usage);
     return usage.ru_maxrss;
+}
+
+// CPU time of the whole process so far (user and system), in seconds.
+static double cpu_seconds(void) {
+    struct rusage usage;
+    getrusage(RUSAGE_SELF, &usage);
+    return usage.ru_utime.tv_sec + usage.ru_stime.tv_sec + (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
 }
 
 static CURL *easy(const char *url, Buffer *buffer) {
@@ -108,7 +115,7 @@ int main(int argc, char **argv) {
     const char *scenario = argv[1], *base = argv[2];
     char url[1024];
     curl_global_init(CURL_GLOBAL_ALL);
-    double start = now(), rate = 0;
+    double start = now(), cpu_start = cpu_seconds(), rate = 0;
     int failed = 0;
     if (strncmp(scenario, "small-", 6) == 0) {
         int total = argc > 3 ? atoi(argv[3]) : 5000;
@@ -147,7 +154,8 @@ int main(int argc, char **argv) {
         fprintf(stderr, "unknown scenario %s\n", scenario);
         return 2;
     }
-    printf("%s %.3f %.1f %ld%s\n", scenario, now() - start, rate, peak_rss_kib(), failed ? " FAILED" : "");
+    printf("%s %.3f %.1f %ld %.3f%s\n", scenario, now() - start, rate, peak_rss_kib(), cpu_seconds() - cpu_start,
+           failed ? " FAILED" : "");
     curl_global_cleanup();
     return failed != 0;
 }

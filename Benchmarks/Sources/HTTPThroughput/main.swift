@@ -5,7 +5,8 @@
 //   CLIENT: girders-curl, girders-urlsession, urlsession, async-http-client
 //   SCENARIO: small-sequential N, small-parallel N (16 in flight), download-memory, download-file FILE,
 //             upload-file FILE
-// Prints one line: "<scenario> <seconds> <requests/s or MiB/s> <peak RSS KiB>", as CurlLimit does.
+// Prints one line: "<scenario> <seconds> <requests/s or MiB/s> <peak RSS KiB> <CPU seconds of the scenario,
+// every thread>", as CurlLimit does.
 import AsyncHTTPClient
 import Foundation
 import GirdersNetworking
@@ -148,6 +149,14 @@ func peakResidentKiB() -> Int {
     return usage.ru_maxrss
 }
 
+/// CPU time of the whole process so far (user and system, every thread), in seconds.
+func cpuSeconds() -> Double {
+    var usage = rusage()
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+    return user + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+}
+
 func run() async throws {
     let arguments = CommandLine.arguments
     guard arguments.count >= 4, let base = URL(string: arguments[3]) else {
@@ -170,6 +179,7 @@ func run() async throws {
     default: throw Failure(description: "unknown client \(arguments[1])")
     }
     let start = ContinuousClock.now
+    let cpuStart = cpuSeconds()
     var rate = 0.0
     func seconds() -> Double {
         let elapsed = ContinuousClock.now - start
@@ -206,7 +216,7 @@ func run() async throws {
     }
     let elapsed = seconds()
     try await client.shutdown()
-    print(String(format: "%@ %.3f %.1f %d", scenario, elapsed, rate, peakResidentKiB()))
+    print(String(format: "%@ %.3f %.1f %d %.3f", scenario, elapsed, rate, peakResidentKiB(), cpuSeconds() - cpuStart))
 }
 
 do {

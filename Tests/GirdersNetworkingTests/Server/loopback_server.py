@@ -128,6 +128,22 @@ class Handler(BaseHTTPRequestHandler):
             return self._send(200, b"{}", headers=[
                 ("Set-Cookie", "first=1; Path=/"), ("Set-Cookie", "second=2; Path=/; Expires=Wed, 21 Oct 2099 07:28:00 GMT"),
                 ("Link", "</a>; rel=next"), ("Link", "</b>; rel=last")])
+        if path == "/odd-head":
+            # An interim 100 with a field of its own, then a head with a name in mixed case, padding around a value,
+            # an obsolete folded field and an empty value; `folded-length` folds the length onto a second line.
+            if "folded-length" in query:
+                length = "Content-Length: 5\r\n 5\r\n"
+            else:
+                length = "content-LENGTH:   5  \r\n"
+            self.wfile.write(
+                (
+                    "HTTP/1.1 100 Continue\r\nX-Interim: yes\r\n\r\n"
+                    "HTTP/1.1 200 OK\r\n" + length + "X-Folded: first\r\n \t second  \r\n"
+                    "X-Empty:\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\nhello"
+                ).encode()
+            )
+            self.close_connection = True
+            return
         if path == "/many-headers":
             count_ = int(query["n"][0])
             return self._send(200, b"{}", headers=[("X-Filler-%d" % i, "x" * 48) for i in range(count_)])

@@ -57,20 +57,25 @@ struct CurlHead {
         return Value(bytes: bytes[found.start..<found.stop], folded: folded)
     }
 
-    /// Every field of `head` in the order received; a continuation line is joined to the field before it with a
-    /// space, and a line without a colon is skipped.
+    /// Every field of `head` in the order received; a continuation line right after a field is joined to it with
+    /// a space (obsolete line folding), and a line without a colon is skipped.
     static func fields(in head: [UInt8]) -> [HTTPHeader] {
         var fields: [HTTPHeader] = []
+        var continues = false  // whether the line before was a field (or its continuation)
         forEachLine(of: head) { start, stop in
-            if head[start] == 0x20 || head[start] == 0x09, let last = fields.popLast() {  // obsolete line folding
+            if continues, head[start] == 0x20 || head[start] == 0x09, let last = fields.popLast() {
                 let more = trimmed(head, from: start, to: stop)
                 fields.append(
                     HTTPHeader(name: last.name, value: last.value + " " + string(head, more.start, more.stop)))
                 return true
             }
-            guard let colon = head[start..<stop].firstIndex(of: 0x3A) else { return true }
+            guard let colon = head[start..<stop].firstIndex(of: 0x3A) else {
+                continues = false
+                return true
+            }
             let value = trimmed(head, from: colon + 1, to: stop)
             fields.append(HTTPHeader(name: string(head, start, colon), value: string(head, value.start, value.stop)))
+            continues = true
             return true
         }
         return fields

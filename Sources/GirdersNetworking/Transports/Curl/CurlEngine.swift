@@ -96,7 +96,7 @@ final class CurlEngine: Sendable {
     /// Runs `transfer` to its end; cancelling the calling task stops it at once.
     func run(_ transfer: CurlTransfer) async -> Result<HTTPResponse, ResponseError> {
         // The response is built here, on the caller's thread: the engine's thread only moves bytes.
-        await runOnThread(transfer).map { transfer.response() }
+        await runOnThread(transfer).flatMap { transfer.response() }
     }
 
     private func runOnThread(_ transfer: CurlTransfer) async -> Result<Void, ResponseError> {

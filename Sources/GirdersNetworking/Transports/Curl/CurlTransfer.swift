@@ -52,6 +52,18 @@ final class CurlTransfer: @unchecked Sendable {
     private var expected: Int64?
     private var failure: ResponseError?
 
+    /// What a successful transfer received, handed from the engine's thread to the caller.
+    private struct Received {
+        let status: Int
+        let head: [UInt8]
+        let body: Data
+        let file: URL?
+    }
+
+    /// Set under its lock as a successful transfer finishes, read under it by ``response()``: the continuation
+    /// orders the two as well, but the lock is the order ThreadSanitizer can see.
+    private let handedOver = LockedState<Received?>(nil)
+
     var phase = Phase.waiting
     var continuation: UnsafeContinuation<Result<Void, ResponseError>, Never>?
     /// When the engine last saw the transfer make progress (connected, sent or received bytes), for the idle
@@ -356,16 +368,21 @@ final class CurlTransfer: @unchecked Sendable {
             }
         }
         if let failure { return .failure(failure) }
+        let received = Received(status: status, head: head, body: body, file: download?.url)
+        handedOver.withLock { $0 = received }
         return .success(())
     }
 
     /// The response of a transfer that finished successfully, its head parsed into fields. Called by the caller
     /// after the engine resumed it, off the engine's thread.
-    func response() -> HTTPResponse {
+    func response() -> Result<HTTPResponse, ResponseError> {
+        guard let received = handedOver.withLock({ $0 }) else {
+            return .failure(.transport(url: wire.url, code: 0, reason: "the transfer ended without a response"))
+        }
         let response = HTTPResponse(
-            statusCode: status, headers: HTTPHeaders(CurlHead.fields(in: head)), body: body, url: wire.url,
-            request: request)
-        return download.map { response.replacingBody(with: $0.url) } ?? response
+            statusCode: received.status, headers: HTTPHeaders(CurlHead.fields(in: received.head)),
+            body: received.body, url: wire.url, request: request)
+        return .success(received.file.map { response.replacingBody(with: $0) } ?? response)
     }
 }
 

@@ -6,7 +6,8 @@
 //   SCENARIO: small-sequential N, small-parallel N (16 in flight), download-memory, download-file FILE,
 //             upload-file FILE
 // Prints one line: "<scenario> <seconds> <requests/s or MiB/s> <peak RSS KiB> <CPU seconds of the scenario,
-// every thread>", as CurlLimit does.
+// every thread>", as CurlLimit does. With BENCH_THREAD_CPU=1 it also writes the CPU time of its four busiest
+// threads to standard error.
 import AsyncHTTPClient
 import Foundation
 import GirdersNetworking
@@ -149,6 +150,23 @@ func peakResidentKiB() -> Int {
     return usage.ru_maxrss
 }
 
+/// The CPU time of the process's busiest threads so far, in milliseconds, busiest first (from `/proc/self/task`;
+/// empty where there is none).
+func busiestThreadsMilliseconds(_ count: Int) -> [Int] {
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+    let ticksPerSecond = max(sysconf(Int32(_SC_CLK_TCK)), 1)
+    let ticks = tasks.compactMap { task -> Int? in
+        guard let stat = try? String(contentsOfFile: "/proc/self/task/\(task)/stat", encoding: .utf8),
+            let end = stat.lastIndex(of: ")")
+        else { return nil }
+        // After the command's closing parenthesis: state is field 0, utime field 11, stime field 12.
+        let fields = stat[stat.index(after: end)...].split(separator: " ")
+        guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+        return user + system
+    }
+    return ticks.sorted(by: >).prefix(count).map { $0 * 1000 / ticksPerSecond }
+}
+
 /// CPU time of the whole process so far (user and system, every thread), in seconds.
 func cpuSeconds() -> Double {
     var usage = rusage()
@@ -215,6 +233,11 @@ func run() async throws {
         throw Failure(description: "unknown scenario \(scenario)")
     }
     let elapsed = seconds()
+    if ProcessInfo.processInfo.environment["BENCH_THREAD_CPU"] == "1" {
+        // Which thread limits a scenario: with CurlTransport at 16 in flight, its engine thread.
+        let busiest = busiestThreadsMilliseconds(4).map { "\($0) ms" }.joined(separator: ", ")
+        FileHandle.standardError.write(Data("busiest threads: \(busiest)\n".utf8))
+    }
     try await client.shutdown()
     print(String(format: "%@ %.3f %.1f %d %.3f", scenario, elapsed, rate, peakResidentKiB(), cpuSeconds() - cpuStart))
 }

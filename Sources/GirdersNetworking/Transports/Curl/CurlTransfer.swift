@@ -2,6 +2,7 @@
 import CGirdersCurl
 import Foundation
 import Glibc
+import Synchronization
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -52,17 +53,10 @@ final class CurlTransfer: @unchecked Sendable {
     private var expected: Int64?
     private var failure: ResponseError?
 
-    /// What a successful transfer received, handed from the engine's thread to the caller.
-    private struct Received {
-        let status: Int
-        let head: [UInt8]
-        let body: Data
-        let file: URL?
-    }
-
-    /// Set under its lock as a successful transfer finishes, read under it by ``response()``: the continuation
-    /// orders the two as well, but the lock is the order ThreadSanitizer can see.
-    private let handedOver = LockedState<Received?>(nil)
+    /// Set (releasing) by the engine's thread once a successful transfer's response is complete, read (acquiring)
+    /// by ``response()`` on the caller's: the continuation orders the two as well, but this is the order
+    /// ThreadSanitizer can see. An atomic, not a lock: a lock object per transfer cost 5% of the rate at 16 in flight.
+    private let handedOver = Atomic<Bool>(false)
 
     var phase = Phase.waiting
     var continuation: UnsafeContinuation<Result<Void, ResponseError>, Never>?
@@ -368,21 +362,20 @@ final class CurlTransfer: @unchecked Sendable {
             }
         }
         if let failure { return .failure(failure) }
-        let received = Received(status: status, head: head, body: body, file: download?.url)
-        handedOver.withLock { $0 = received }
+        handedOver.store(true, ordering: .releasing)
         return .success(())
     }
 
     /// The response of a transfer that finished successfully, its head parsed into fields. Called by the caller
     /// after the engine resumed it, off the engine's thread.
     func response() -> Result<HTTPResponse, ResponseError> {
-        guard let received = handedOver.withLock({ $0 }) else {
+        guard handedOver.load(ordering: .acquiring) else {
             return .failure(.transport(url: wire.url, code: 0, reason: "the transfer ended without a response"))
         }
         let response = HTTPResponse(
-            statusCode: received.status, headers: HTTPHeaders(CurlHead.fields(in: received.head)),
-            body: received.body, url: wire.url, request: request)
-        return .success(received.file.map { response.replacingBody(with: $0) } ?? response)
+            statusCode: status, headers: HTTPHeaders(CurlHead.fields(in: head)), body: body, url: wire.url,
+            request: request)
+        return .success(download.map { response.replacingBody(with: $0.url) } ?? response)
     }
 }
 

@@ -3,6 +3,13 @@ import Foundation
 import GirdersNetworking
 import Testing
 
+/// Whether nginx is installed (`.ci/run` installs it, so there the HTTP/2 test always runs).
+func nginxIsInstalled() -> Bool {
+    ["/usr/sbin/nginx", "/usr/bin/nginx", "/usr/local/sbin/nginx"].contains {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
+}
+
 /// CurlTransport presents ``TLSCredentials``, which FoundationNetworking cannot: trust anchors for a private CA and
 /// a PKCS#12 client identity, against a Python HTTPS server that requires a client certificate.
 @Suite(.serialized)
@@ -62,6 +69,26 @@ struct CurlTLSTests {
             clientIdentity: .init(pkcs12: try server.file("client.p12"), password: "secret"))
         let response: Response<Who> = try await client.executeRequest(request: request(credentials))
         #expect(response.bodyObject?.alpn == ["h2", "http/1.1"])
+    }
+
+    @Test(.enabled(if: nginxIsInstalled(), "needs nginx: apt-get install nginx-light"))
+    func aServerThatPicksHTTP2GetsHTTP2() async throws {
+        // nginx (Debian's nginx-light, installed by .ci/run) with this server's certificate picks h2 by ALPN and
+        // answers with the protocol each request arrived in; two requests at once share the connection's streams.
+        let nginx = try PythonServer.start("nginx_h2", arguments: [server.folder.path])
+        defer {
+            try? nginx.stdin.close()
+            nginx.process.waitUntilExit()
+        }
+        guard let url = URL(string: "https://127.0.0.1:\(nginx.port)/protocol") else { return }
+        let client = self.client
+        let request = Request(
+            MutableRequest(url: url)
+                |> withSSLCredentials(TLSCredentials(anchorCertificates: [try server.file("ca.der")])))
+        async let first = client.perform(request)
+        async let second = client.perform(request)
+        let bodies = try await [first, second].map { String(decoding: $0.body, as: UTF8.self) }
+        #expect(bodies == ["HTTP/2.0", "HTTP/2.0"])
     }
 
     @Test func withoutTheAnchorTheServerIsNotTrusted() async throws {

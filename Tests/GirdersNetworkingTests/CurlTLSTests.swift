@@ -74,7 +74,7 @@ struct CurlTLSTests {
     @Test(.enabled(if: nginxIsInstalled(), "needs nginx: apt-get install nginx-light"))
     func aServerThatPicksHTTP2GetsHTTP2() async throws {
         // nginx (Debian's nginx-light, installed by .ci/run) with this server's certificate picks h2 by ALPN and
-        // answers with the protocol each request arrived in; two requests at once share the connection's streams.
+        // answers with the protocol each request arrived in; two requests at once both arrive over HTTP/2.
         let nginx = try PythonServer.start("nginx_h2", arguments: [server.folder.path])
         defer {
             try? nginx.stdin.close()

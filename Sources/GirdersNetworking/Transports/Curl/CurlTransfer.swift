@@ -42,6 +42,8 @@ final class CurlTransfer: @unchecked Sendable {
     /// The field lines of the final response's head as they arrived (line endings included): the engine's thread
     /// only copies them; the caller parses them into fields in ``response()``.
     private var head: [UInt8] = []
+    /// The head's fields when the engine already parsed them (to store cookies), so the caller does not again.
+    private var parsedFields: [HTTPHeader]?
     /// The bytes of header lines received, bounded by ``maximumHeaderBytes``.
     private var headerBytes = 0
     /// The most header bytes a response may send (below libcurl 7.88's own 300 KB, whose error reads as a cut-off).
@@ -262,6 +264,7 @@ final class CurlTransfer: @unchecked Sendable {
             touch()
             status = Self.statusCode(in: line, end: end)
             head.removeAll(keepingCapacity: true)
+            parsedFields = nil
             headComplete = false
             return true
         }
@@ -292,7 +295,9 @@ final class CurlTransfer: @unchecked Sendable {
         headComplete = true
         let lookup = CurlHead(head)
         if let storage = cookieStorage, lookup.field("set-cookie") != nil {
-            for value in HTTPHeaders(CurlHead.fields(in: head)).values(for: "Set-Cookie") {
+            let fields = CurlHead.fields(in: head)
+            parsedFields = fields
+            for value in HTTPHeaders(fields).values(for: "Set-Cookie") {
                 let cookies = HTTPCookie.cookies(withResponseHeaderFields: ["Set-Cookie": value], for: wire.url)
                 storage.setCookies(cookies, for: wire.url, mainDocumentURL: nil)
             }
@@ -374,8 +379,8 @@ final class CurlTransfer: @unchecked Sendable {
             return .failure(.transport(url: wire.url, code: 0, reason: "the transfer ended without a response"))
         }
         let response = HTTPResponse(
-            statusCode: status, headers: HTTPHeaders(CurlHead.fields(in: head)), body: body, url: wire.url,
-            request: request)
+            statusCode: status, headers: HTTPHeaders(parsedFields ?? CurlHead.fields(in: head)), body: body,
+            url: wire.url, request: request)
         return .success(download.map { response.replacingBody(with: $0.url) } ?? response)
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzXMLPropertyList(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Data(UnsafeBufferPointer(start: data, count: size))
-    guard PropertyListReader.isXML(bytes) else { return 0 }
+    guard PropertyListFormat(of: bytes) == .xml else { return 0 }
     if let configuration = try? Configuration(baseData: bytes) {
         _ = configuration.description
     }

@@ -1,9 +1,10 @@
 public import Foundation
+import GirdersSupport
 
 /// A ``SecureStorage`` in memory, for tests and previews: nothing is encrypted or persisted. Key names are kept in
 /// Unicode NFC, as every store keeps them, so ``allKeys()`` lists the same names as a ``FileSecureStorage``.
 public final class InMemorySecureStorage: SecureStorage {
-    private let values = LockedValue<[String: Data]>([:])
+    private let values = LockedState<[String: Data]>([:])
 
     /// An empty store, or one holding `initial`.
     public init(_ initial: [String: Data] = [:]) {

@@ -1,4 +1,5 @@
 public import Foundation
+import GirdersSupport
 
 /// GirdersSwift's non-throwing API. GirdersSwift swallowed errors into logs; these return whether they
 /// succeeded (`nil` or `false` on failure) and report every failure except "not found" to
@@ -125,7 +126,7 @@ extension SecureStorage {
 /// Where the non-throwing GirdersSwift API reports failures, and where operations that succeeded report a
 /// warning (a re-key whose final folder `fsync` failed after the new key took effect); standard error by default.
 public enum StorageDiagnostics {
-    private static let state = LockedValue<(@Sendable (StorageError) -> Void)?>(nil)
+    private static let state = LockedState<(@Sendable (StorageError) -> Void)?>(nil)
 
     /// Called with every failure of the non-throwing API other than "not found", and with warnings; `nil` writes
     /// to standard error (control characters escaped, see ``StorageError/description``).

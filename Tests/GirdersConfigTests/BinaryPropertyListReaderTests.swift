@@ -1,8 +1,8 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import GirdersConfig
+import GirdersSupport
 
 /// The binary property-list reader against well-formed files from Foundation and against hostile ones built
 /// byte by byte.
@@ -114,7 +114,7 @@ struct BinaryPropertyListReaderTests {
 
 /// Results handed from a thread to the test.
 final class ResultsBox: Sendable {
-    private let storage = Mutex<[String?]>([])
+    private let storage = LockedState<[String?]>([])
     func append(_ value: String?) { storage.withLock { $0.append(value) } }
     var values: [String?] { storage.withLock { $0 } }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import GirdersConfig
+import GirdersSupport
 
 /// Our XML property-list parser against hand-written documents and against Foundation's own parser.
 struct XMLPropertyListParserTests {
@@ -11,7 +12,7 @@ struct XMLPropertyListParserTests {
             <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
 
             """
-        return try XMLPropertyListParser.parse(Data(((prolog ? header : "") + body).utf8))
+        return ConfigValue(try XMLPropertyListParser.parse(Data(((prolog ? header : "") + body).utf8)))
     }
 
     @Test func entitiesCharacterReferencesAndCDATAAreDecoded() throws {
@@ -58,7 +59,7 @@ struct XMLPropertyListParserTests {
 
     @Test func aByteOrderMarkAndAMissingPlistWrapperAreAccepted() throws {
         let data = Data([0xEF, 0xBB, 0xBF]) + Data("<dict><key>k</key><string>v</string></dict>".utf8)
-        #expect(try XMLPropertyListParser.parse(data) == ["k": "v"])
+        #expect(try ConfigValue(XMLPropertyListParser.parse(data)) == ["k": "v"])
     }
 
     @Test(arguments: [
@@ -108,7 +109,7 @@ struct XMLPropertyListParserTests {
             let data = try PropertyListSerialization.data(fromPropertyList: root, format: .xml, options: 0)
             let foundation = try #require(
                 ConfigValue(propertyListValue: try PropertyListSerialization.propertyList(from: data, format: nil)))
-            #expect(try XMLPropertyListParser.parse(data) == foundation, "round \(round)")
+            #expect(try ConfigValue(XMLPropertyListParser.parse(data)) == foundation, "round \(round)")
         }
     }
 

@@ -1,36 +1,27 @@
 import Foundation
+import GirdersSupport
 
 /// Reads XML and binary property lists into ``ConfigValue`` dictionaries, with errors that name the file and the
-/// line (XML) or byte offset (binary). Both formats are read by our own bounds-checked parsers.
+/// line (XML) or byte offset (binary). Both formats are read by the bounds-checked parsers GirdersSupport shares
+/// with GirdersTrema.
 enum PropertyListReader {
     /// Parses `data`; `path` is only used in errors.
     static func dictionary(from data: Data, path: String) throws(ConfigurationError) -> [String: ConfigValue] {
-        let converted: ConfigValue
-        if data.starts(with: Array("bplist".utf8)) {
-            converted = try parseBinary(data, path: path)
-        } else if isXML(data) {
-            converted = try parseXML(data, path: path)
-        } else {
-            converted = try parseWithFoundation(data, path: path)
-        }
+        let converted: ConfigValue =
+            switch PropertyListFormat(of: data) {
+            case .binary: try parseBinary(data, path: path)
+            case .xml: try parseXML(data, path: path)
+            case .text: try parseWithFoundation(data, path: path)
+            }
         guard case .dictionary(let values) = converted else {
             throw .rootIsNotADictionary(path: path, actualType: converted.typeName)
         }
         return values
     }
 
-    /// XML plists (with or without a byte-order mark or leading white space) start with `<`; binary ones with
-    /// `bplist`.
-    static func isXML(_ data: Data) -> Bool {
-        let first = data.drop(while: {
-            $0 == 0xEF || $0 == 0xBB || $0 == 0xBF || $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09
-        }).first
-        return first == UInt8(ascii: "<")
-    }
-
     static func parseXML(_ data: Data, path: String) throws(ConfigurationError) -> ConfigValue {
         do {
-            return try XMLPropertyListParser.parse(data)
+            return ConfigValue(try XMLPropertyListParser.parse(data))
         } catch {
             let (line, column) = XMLPropertyListParser.location(of: error.offset, in: data)
             throw .malformedPropertyList(path: path, line: line, reason: "column \(column): \(error.reason)")
@@ -39,7 +30,7 @@ enum PropertyListReader {
 
     static func parseBinary(_ data: Data, path: String) throws(ConfigurationError) -> ConfigValue {
         do {
-            return try BinaryPropertyListReader.parse(data)
+            return ConfigValue(try BinaryPropertyListReader.parse(data))
         } catch {
             throw .malformedPropertyList(path: path, line: nil, reason: "byte offset \(error.offset): \(error.reason)")
         }

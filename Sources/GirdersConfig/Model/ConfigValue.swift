@@ -1,4 +1,5 @@
 public import Foundation
+import GirdersSupport
 
 /// One configuration value, as a property list can hold it.
 public indirect enum ConfigValue: Sendable, Hashable, CustomStringConvertible {
@@ -137,5 +138,73 @@ extension ConfigValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, 
     /// A dictionary; later duplicates win.
     public init(dictionaryLiteral elements: (String, ConfigValue)...) {
         self = .dictionary(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+}
+
+extension ConfigValue {
+    /// The value a shared property-list parser read. Nesting is walked with a stack of its own, not the call
+    /// stack, so the 512 levels the parsers accept convert on a small thread stack.
+    init(_ value: PropertyListValue) {
+        // Each frame is a container whose children are converted in order; a finished one joins its parent.
+        struct Frame {
+            var source: PropertyListValue
+            var keys: [String] = []
+            var next = 0
+            var items: [ConfigValue] = []
+            var entries: [String: ConfigValue] = [:]
+        }
+        func leaf(_ value: PropertyListValue) -> ConfigValue? {
+            switch value {
+            case .string(let text): .string(text)
+            case .integer(let number): .integer(number)
+            case .double(let number): .double(number)
+            case .bool(let flag): .bool(flag)
+            case .date(let date): .date(date)
+            case .data(let data): .data(data)
+            case .array, .dictionary: nil
+            }
+        }
+        func frame(_ value: PropertyListValue) -> Frame {
+            if case .dictionary(let entries) = value { return Frame(source: value, keys: Array(entries.keys)) }
+            return Frame(source: value)
+        }
+        if let converted = leaf(value) {
+            self = converted
+            return
+        }
+        var stack = [frame(value)]
+        var finished: ConfigValue?
+        while var top = stack.popLast() {
+            if let child = finished {
+                switch top.source {
+                case .dictionary: top.entries[top.keys[top.next - 1]] = child
+                default: top.items.append(child)
+                }
+                finished = nil
+            }
+            let next: PropertyListValue?
+            switch top.source {
+            case .array(let items): next = top.next < items.count ? items[top.next] : nil
+            case .dictionary(let entries): next = top.next < top.keys.count ? entries[top.keys[top.next]] : nil
+            default: next = nil
+            }
+            guard let next else {
+                if case .dictionary = top.source {
+                    finished = .dictionary(top.entries)
+                } else {
+                    finished = .array(top.items)
+                }
+                continue
+            }
+            top.next += 1
+            if let converted = leaf(next) {
+                finished = converted
+                stack.append(top)
+            } else {
+                stack.append(top)
+                stack.append(frame(next))
+            }
+        }
+        self = finished ?? .dictionary([:])
     }
 }

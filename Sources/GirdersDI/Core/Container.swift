@@ -1,4 +1,5 @@
 import Foundation
+import GirdersSupport
 
 /// A thread-safe IoC container. Register factories for types (optionally named), then resolve them.
 ///

@@ -1,4 +1,5 @@
 import Dispatch
+import GirdersSupport
 
 /// The identity of one registration's shared-instance build; copies of the registration share it.
 final class BuildGate: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import GirdersSupport
 
 /// One registration as stored in a snapshot. Immutable: building a singleton publishes a copy holding the
 /// instance, and re-registering replaces the whole entry.

@@ -1,4 +1,5 @@
 import Foundation
+import GirdersSupport
 
 // Public imports: `current` is inlined into every resolve, so clients' code reads the word itself.
 #if canImport(Darwin)

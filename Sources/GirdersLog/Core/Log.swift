@@ -1,3 +1,5 @@
+import GirdersSupport
+
 /// The process-wide logging facade, called as in GirdersSwift: `Log.debug("...")`.
 ///
 /// It forwards to ``Log/logger``, which can be replaced at any time (never a one-shot bootstrap). Tests that run

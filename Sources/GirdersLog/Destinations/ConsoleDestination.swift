@@ -1,4 +1,5 @@
 import Foundation
+import GirdersSupport
 
 /// Writes lines to standard output or standard error, in colour only when the stream is a terminal.
 ///
@@ -63,7 +64,7 @@ public struct ConsoleDestination: LogDestination {
         self.formatter = formatter
         self.revealsPrivateData = revealsPrivateData
         switch colors {
-        case .automatic: self.usesColor = POSIX.isTerminal(output.descriptor)
+        case .automatic: self.usesColor = POSIXFile.isTerminal(output.descriptor)
         case .always: self.usesColor = true
         case .never: self.usesColor = false
         }
@@ -111,7 +112,7 @@ final class DescriptorOutput: Sendable {
         bytes.withUnsafeBytes { bytes in
             lock.lock()
             defer { lock.unlock() }
-            _ = POSIX.writeAll(descriptor, bytes)
+            _ = POSIXFile.writeAll(descriptor, bytes)
         }
     }
 }

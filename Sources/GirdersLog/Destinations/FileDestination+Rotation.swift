@@ -1,3 +1,5 @@
+import GirdersSupport
+
 /// Writing chunks of whole lines, rotating between them when a file would grow past its maximum size.
 extension FileDestination {
     /// Appends `chunk` (whole lines) to the file, rotating where needed. Returns a failure description.
@@ -15,8 +17,8 @@ extension FileDestination {
                     failure = failure ?? "the file is not open"
                     return
                 }
-                if let code = POSIX.writeAll(file.descriptor, UnsafeRawBufferPointer(rebasing: bytes[offset..<end])) {
-                    failure = POSIX.describe(code)
+                if let code = POSIXFile.writeAll(file.descriptor, UnsafeRawBufferPointer(rebasing: bytes[offset..<end])) {
+                    failure = POSIXFile.describe(code)
                     return
                 }
                 file.size += end - offset
@@ -46,18 +48,18 @@ extension FileDestination {
     func rotate(_ file: inout OpenFile) -> String? {
         guard let rotation else { return nil }
         let path = url.path
-        POSIX.closeDescriptor(file.descriptor)
+        POSIXFile.closeDescriptor(file.descriptor)
         if rotation.keptFiles == 0 {
-            POSIX.removeFile(path)
+            POSIXFile.removeFile(path)
         } else {
-            POSIX.removeFile("\(path).\(rotation.keptFiles)")
+            POSIXFile.removeFile("\(path).\(rotation.keptFiles)")
             for index in stride(from: rotation.keptFiles - 1, through: 1, by: -1) {
-                POSIX.renameFile("\(path).\(index)", to: "\(path).\(index + 1)")
+                POSIXFile.renameFile("\(path).\(index)", to: "\(path).\(index + 1)")
             }
-            POSIX.renameFile(path, to: "\(path).1")
+            POSIXFile.renameFile(path, to: "\(path).1")
         }
         file.size = 0
-        switch POSIX.openForAppending(path) {
+        switch POSIXFile.openForAppending(path) {
         case .success(let descriptor):
             file.descriptor = descriptor
             return nil

@@ -1,5 +1,6 @@
 import Dispatch
 public import Foundation
+import GirdersSupport
 
 /// Appends lines to a file through a buffer written in the background, with optional size-based rotation.
 ///
@@ -107,11 +108,11 @@ public final class FileDestination: LogDestination {
                 throw LogError.cannotCreateDirectory(path: folder.path, reason: "\(error.localizedDescription)")
             }
         }
-        switch POSIX.openForAppending(url.path) {
+        switch POSIXFile.openForAppending(url.path) {
         case .failure(let failure):
             throw LogError.cannotOpenFile(path: url.path, reason: failure.description)
         case .success(let descriptor):
-            self.file = LockedState(OpenFile(descriptor: descriptor, size: POSIX.size(of: descriptor)))
+            self.file = LockedState(OpenFile(descriptor: descriptor, size: POSIXFile.size(of: descriptor)))
         }
         self.url = url
         self.minimumLevel = minimumLevel
@@ -126,7 +127,7 @@ public final class FileDestination: LogDestination {
 
     deinit {
         drain(synchronize: true)
-        file.withLock { POSIX.closeDescriptor($0.descriptor) }
+        file.withLock { POSIXFile.closeDescriptor($0.descriptor) }
     }
 
     /// Buffers one line; writes it and everything before it durably when its level is at least ``durableLevel``.
@@ -183,7 +184,7 @@ public final class FileDestination: LogDestination {
                 failure = append(chunk, to: &file)
             }
             if synchronize && file.descriptor >= 0 {
-                POSIX.synchronize(file.descriptor)
+                _ = POSIXFile.synchronize(file.descriptor)
             }
             guard let failure, !file.failureReported else { return nil }
             file.failureReported = true

@@ -1,3 +1,5 @@
+import GirdersSupport
+
 /// Keeps every record in memory so that tests can assert on what was logged.
 ///
 /// ```swift

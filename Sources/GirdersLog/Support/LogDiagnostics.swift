@@ -1,3 +1,5 @@
+import GirdersSupport
+
 /// Where a destination reports its own failures (a log file that stopped accepting writes). The seam lets tests
 /// capture the report instead of reading the process's standard error.
 protocol LogDiagnostics: Sendable {
@@ -7,6 +9,6 @@ protocol LogDiagnostics: Sendable {
 /// Reports on standard error, the only place left when logging itself fails.
 struct StandardErrorDiagnostics: LogDiagnostics {
     func report(_ message: String) {
-        _ = POSIX.writeAll(2, "GirdersLog: " + message + "\n")
+        _ = POSIXFile.writeAll(2, "GirdersLog: " + message + "\n")
     }
 }

@@ -1,3 +1,5 @@
+import GirdersSupport
+
 /// Signs every request with the current credential and refreshes it when the server refuses it, once for any
 /// number of requests refused at the same time.
 ///

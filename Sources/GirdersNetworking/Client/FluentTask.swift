@@ -1,4 +1,5 @@
 public import Dispatch
+import GirdersSupport
 
 /// A request with DotDotDot-style handlers: `.before`, `.onCompletion`, `.onError`, `.onCancel`, `.finally`.
 ///

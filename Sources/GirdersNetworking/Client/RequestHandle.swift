@@ -1,4 +1,5 @@
 import Foundation
+import GirdersSupport
 
 /// The handle of a request started with a completion handler.
 public final class RequestHandle: Sendable {

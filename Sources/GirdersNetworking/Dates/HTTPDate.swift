@@ -1,4 +1,5 @@
 public import Foundation
+import GirdersSupport
 
 /// HTTP and RFC 822/1123 dates without a formatter.
 ///

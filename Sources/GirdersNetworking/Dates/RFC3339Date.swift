@@ -1,4 +1,5 @@
 public import Foundation
+import GirdersSupport
 
 /// RFC 3339 timestamps without a formatter: `2026-11-22T13:30:56Z`, `2026-11-22t13:30:56.123456789+01:00`.
 ///

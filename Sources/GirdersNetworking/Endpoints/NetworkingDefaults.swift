@@ -1,4 +1,5 @@
 public import GirdersConfig
+import GirdersSupport
 
 /// Process-wide defaults GirdersNetworking reads when a call site does not pass them explicitly.
 ///

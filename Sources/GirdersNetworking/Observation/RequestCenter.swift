@@ -1,4 +1,5 @@
 public import Dispatch
+import GirdersSupport
 
 /// Starts requests with ids and lets anyone observe them: by id (`isFinished`, `cancel`, `observe`) and by
 /// response type, with observers owned by an object held weakly (Dratini's observers, without their gap: an

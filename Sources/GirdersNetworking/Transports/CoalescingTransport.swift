@@ -1,4 +1,5 @@
 import Foundation
+import GirdersSupport
 
 /// An ``HTTPTransport`` that lets identical `GET` and `HEAD` requests in flight at the same time share one
 /// network call (opt-in, on top of another transport).

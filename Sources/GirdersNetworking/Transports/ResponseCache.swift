@@ -1,4 +1,5 @@
 import Foundation
+import GirdersSupport
 
 /// The responses ``RevalidatingTransport`` keeps for revalidation: in memory, bounded by count and bytes, oldest
 /// use evicted first. Safe to share between clients.

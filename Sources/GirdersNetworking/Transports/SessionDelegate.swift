@@ -3,6 +3,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import GirdersSupport
 
 /// ``URLSessionTransport``'s session delegate: redirects go back to the client, challenges are answered here.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import GirdersSupport
 
 /// An ``HTTPTransport`` that answers from stubs instead of the network. Stubbed responses go through the same
 /// client pipeline as real ones: redirects, validation, decoding, retries and token refresh (Moya's stubs skipped

@@ -4,6 +4,7 @@ public import FoundationNetworking
 #else
 public import Foundation
 #endif
+import GirdersSupport
 
 /// The default ``HTTPTransport`` on Apple platforms, and selectable on Linux (where ``CurlTransport`` is the
 /// default): `URLSession` (FoundationNetworking on Linux) with a session delegate of its own.

@@ -5,6 +5,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import GirdersSupport
 
 /// Files written so that a write that returned survives a crash: a 0600 temporary file in the same folder,
 /// `fsync`, `rename`, then `fsync` of the folder. Folders are created with mode 0700.
@@ -124,7 +125,7 @@ enum DurableFile {
 
     /// For tests only: folders for which this returns `true` fail their next `fsync` (real file systems
     /// rarely fail it on demand). `nil`, the default, costs one lock per folder sync, which is itself an fsync.
-    static let injectedFolderSyncFailure = LockedValue<(@Sendable (String) -> Bool)?>(nil)
+    static let injectedFolderSyncFailure = LockedState<(@Sendable (String) -> Bool)?>(nil)
 
     /// Creates `folder` with mode 0700 if needed (and its parents).
     static func makeFolder(_ folder: String) throws(StorageError) {

@@ -5,6 +5,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import GirdersSupport
 
 /// A ``SecureStorage`` in a folder of AES-256-GCM encrypted files: the default on Linux, available everywhere.
 ///
@@ -30,7 +31,7 @@ public final class FileSecureStorage: SecureStorage {
     public let folder: URL
     private let folderPath: String
     private let headerPath: String
-    private let state: LockedValue<StoreKeys>
+    private let state: LockedState<StoreKeys>
     private let lockDescriptor: Int32
 
     /// Opens the store in `folder` with `key`; when `folder` is missing or empty, creates the folder (0700), the
@@ -54,7 +55,7 @@ public final class FileSecureStorage: SecureStorage {
             let keys = try Self.withFileLock(descriptor, exclusive: true) { () throws(StorageError) -> StoreKeys in
                 try StoreOpener.openOrCreate(folder: folderPath, key: key)
             }
-            state = LockedValue(keys)
+            state = LockedState(keys)
         } catch {
             close(descriptor)
             throw error

@@ -1,4 +1,5 @@
 import Foundation
+import GirdersSupport
 
 /// An item file (FORMAT.md): a key name and its value, encrypted and bound to its file name and its store.
 enum StoreItem {
@@ -85,7 +86,7 @@ enum StoreItem {
         let count = plaintext.count
         let nameLength = Int(StoreHeader.readBigEndian(Array(plaintext[(count - 4)..<count])[...]))
         guard nameLength <= count - 4 else { throw corrupted("the name length \(nameLength) exceeds the item") }
-        guard let name = String(validating: Array(plaintext[(count - 4 - nameLength)..<(count - 4)]), as: UTF8.self)
+        guard let name = ValidatedText.utf8(plaintext[(count - 4 - nameLength)..<(count - 4)])
         else { throw corrupted("the embedded name is not valid UTF-8") }
         if name != expectedName, try self.fileName(for: name, nameKey: context.nameKey) != fileName {
             throw corrupted("the embedded name does not belong to this file name")

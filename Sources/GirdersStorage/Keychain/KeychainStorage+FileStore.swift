@@ -31,7 +31,7 @@ public final class KeychainStorage: SecureStorage {
     public let folder: URL
     /// The key file beside it.
     public let keyFile: URL
-    private let store = LockedValue<FileSecureStorage?>(nil)
+    private let store = LockedState<FileSecureStorage?>(nil)
 
     /// The store of `service` (by default the bundle identifier or the executable's name) in the data home of
     /// `environment` (`XDG_DATA_HOME`, else `HOME`'s `.local/share`, else the user's home folder).
@@ -115,3 +115,4 @@ public final class KeychainStorage: SecureStorage {
     }
 }
 #endif
+import GirdersSupport

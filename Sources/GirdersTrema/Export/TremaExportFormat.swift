@@ -1,4 +1,5 @@
 import Foundation
+import GirdersSupport
 
 /// The formats a trema document exports to.
 public enum TremaExportFormat: String, Sendable, CaseIterable {

@@ -1,4 +1,5 @@
 public import Foundation
+import GirdersSupport
 
 extension TremaDocument {
     /// Parses a trema file, enforcing every rule of trema-1.0.xsd.
@@ -102,7 +103,7 @@ enum XMLDeclaration {
 
     /// The line and column of the first byte that is not valid UTF-8, or `nil`.
     static func firstInvalidUTF8(in data: Data) -> (Int, Int)? {
-        guard String(validating: data, as: UTF8.self) == nil else { return nil }
+        guard ValidatedText.utf8(data) == nil else { return nil }
         var line = 1
         var lineStart = 0
         var offset = 0

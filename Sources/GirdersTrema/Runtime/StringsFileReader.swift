@@ -1,10 +1,18 @@
 public import Foundation
+import GirdersSupport
 
-/// Reads Apple `.strings` files without Foundation's property-list parser, identically on every platform.
+/// Reads Apple `.strings` tables in every form Xcode ships them, identically on every platform, without
+/// Foundation's property-list parser.
 ///
-/// UTF-8 (with or without a byte-order mark) and UTF-16 with a byte-order mark; `/* */` and `//` comments;
-/// quoted and unquoted keys and values; the escapes `\n \t \r \" \\ \' \a \b \f \v`, `\Uxxxx` and `\uxxxx`
-/// (UTF-16 units, surrogate pairs combined) and octal `\ooo`; `"key";` alone maps the key to itself.
+/// - Text: UTF-8 (with or without a byte-order mark) and UTF-16 with a byte-order mark; `/* */` and `//`
+///   comments; quoted and unquoted keys and values; the escapes `\n \t \r \" \\ \' \a \b \f \v`, `\Uxxxx` and
+///   `\uxxxx` (UTF-16 units, surrogate pairs combined) and octal `\ooo`; `"key";` alone maps the key to itself.
+/// - Property lists: a binary (`bplist00`) or XML property list whose root is a dictionary of strings. Xcode
+///   compiles `.strings` into binary property lists inside iOS, tvOS, watchOS and simulator bundles by default
+///   (`STRINGS_FILE_OUTPUT_ENCODING = binary`), so this is what `translate(_:)` reads on a device. The entries
+///   of a property list come sorted by key (a dictionary has no order).
+///
+/// Errors name the file and the line (text, XML) or the byte offset (binary).
 public enum StringsFileReader {
     /// The entries of the file at `url`, in file order (a repeated key keeps its last value in ``table(_:)``).
     public static func read(contentsOf url: URL) throws(TremaError) -> [(key: String, value: String)] {
@@ -17,14 +25,35 @@ public enum StringsFileReader {
         return try read(data, path: url.path)
     }
 
-    /// The entries of `.strings` data; `path` names the file in errors.
+    /// The entries of `.strings` data in any of its forms; `path` names the file in errors.
     public static func read(_ data: Data, path: String = "(data)") throws(TremaError) -> [(key: String, value: String)]
     {
-        guard let text = decode(data) else {
-            throw .invalidStringsFile(path: path, line: 1, reason: "not UTF-8, and no UTF-16 byte-order mark")
+        switch PropertyListFormat(of: data) {
+        case .binary:
+            let root: PropertyListValue
+            do throws(BinaryPropertyListReader.Failure) {
+                root = try BinaryPropertyListReader.parse(data)
+            } catch {
+                throw .invalidStringsFile(path: path, line: 1, reason: "byte offset \(error.offset): \(error.reason)")
+            }
+            return try entries(of: root, path: path)
+        case .xml:
+            let root: PropertyListValue
+            do throws(XMLPropertyListParser.Failure) {
+                root = try XMLPropertyListParser.parse(data)
+            } catch {
+                let (line, column) = XMLPropertyListParser.location(of: error.offset, in: data)
+                throw .invalidStringsFile(path: path, line: line, reason: "column \(column): \(error.reason)")
+            }
+            return try entries(of: root, path: path)
+        case .text:
+            guard let text = decode(data) else {
+                throw .invalidStringsFile(
+                    path: path, line: 1, reason: "not UTF-8, and not UTF-16 with a byte-order mark")
+            }
+            var scanner = StringsScanner(Array(text.unicodeScalars), path: path)
+            return try scanner.entries()
         }
-        var scanner = StringsScanner(Array(text.unicodeScalars), path: path)
-        return try scanner.entries()
     }
 
     /// The entries as a dictionary; the last of repeated keys wins, as in Foundation.
@@ -32,11 +61,47 @@ public enum StringsFileReader {
         Dictionary(entries.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
     }
 
+    /// The string entries of a property list's root dictionary, sorted by key.
+    private static func entries(
+        of root: PropertyListValue, path: String
+    ) throws(TremaError) -> [(key: String, value: String)] {
+        guard case .dictionary(let values) = root else {
+            throw .invalidStringsFile(
+                path: path, line: 1, reason: "the property list's root is \(root.typeName), not a dictionary of strings"
+            )
+        }
+        var result: [(key: String, value: String)] = []
+        result.reserveCapacity(values.count)
+        for key in values.keys.sorted() {
+            guard case .string(let value) = values[key] else {
+                let type = values[key]?.typeName ?? "nothing"
+                throw .invalidStringsFile(
+                    path: path, line: 1, reason: "the value of \"\(key)\" is \(type), not a string")
+            }
+            result.append((key, value))
+        }
+        return result
+    }
+
+    /// Text in UTF-16 (either byte order, after its byte-order mark) or UTF-8; `nil` when ill-formed.
     static func decode(_ data: Data) -> String? {
-        if data.starts(with: [0xFF, 0xFE]) { return String(data: data.dropFirst(2), encoding: .utf16LittleEndian) }
-        if data.starts(with: [0xFE, 0xFF]) { return String(data: data.dropFirst(2), encoding: .utf16BigEndian) }
+        if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) {
+            let bigEndian = data.first == 0xFE
+            let body = data.dropFirst(2)
+            guard body.count % 2 == 0 else { return nil }
+            var units: [UInt16] = []
+            units.reserveCapacity(body.count / 2)
+            var index = body.startIndex
+            while index < body.endIndex {
+                let first = UInt16(body[index])
+                let second = UInt16(body[index + 1])
+                units.append(bigEndian ? first << 8 | second : second << 8 | first)
+                index += 2
+            }
+            return ValidatedText.utf16(units)
+        }
         let body = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data[...]
-        return String(validating: body, as: UTF8.self)
+        return ValidatedText.utf8(body)
     }
 }
 

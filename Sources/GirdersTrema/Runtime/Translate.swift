@@ -1,4 +1,5 @@
 public import Foundation
+import GirdersSupport
 
 /// The translator ``translate(_:_:)`` reads: GirdersSwift's `messages` table from the main bundle unless
 /// replaced.

@@ -1,3 +1,5 @@
+import GirdersSupport
+
 // Generator functions that decide, for one request, which statuses count as success.
 
 /// Accepts exactly `codes` as success for this request, in place of the client's

@@ -262,3 +262,4 @@ final class CurlEngine: Sendable {
     }
 }
 #endif
+import GirdersSupport

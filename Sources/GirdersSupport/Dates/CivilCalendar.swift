@@ -1,8 +1,8 @@
 /// Proleptic Gregorian calendar arithmetic in UTC (Howard Hinnant's algorithms): no `Calendar`, no locks, no
 /// allocation, so date parsing and formatting are thread-safe and fast.
-enum CivilCalendar {
+package enum CivilCalendar {
     /// Days since 1970-01-01 for a year, month (1...12) and day (1...31).
-    static func days(year: Int, month: Int, day: Int) -> Int {
+    package static func days(year: Int, month: Int, day: Int) -> Int {
         let shiftedYear = month <= 2 ? year - 1 : year
         let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
         let yearOfEra = shiftedYear - era * 400
@@ -12,7 +12,7 @@ enum CivilCalendar {
     }
 
     /// The year, month and day of a day count since 1970-01-01.
-    static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
+    package static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
         let shifted = days + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
         let dayOfEra = shifted - era * 146_097
@@ -25,7 +25,7 @@ enum CivilCalendar {
     }
 
     /// The number of days in a month, leap years included.
-    static func daysInMonth(year: Int, month: Int) -> Int {
+    package static func daysInMonth(year: Int, month: Int) -> Int {
         switch month {
         case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: 30
@@ -34,7 +34,7 @@ enum CivilCalendar {
     }
 
     /// 0 is Thursday (1970-01-01); returns 0 = Sunday ... 6 = Saturday.
-    static func weekday(fromDays days: Int) -> Int {
+    package static func weekday(fromDays days: Int) -> Int {
         ((days % 7) + 7 + 4) % 7
     }
 }

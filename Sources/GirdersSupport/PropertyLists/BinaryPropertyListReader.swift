@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// A reader for binary property lists (`bplist00`) that trusts nothing in the file.
 ///
@@ -11,18 +11,18 @@ import Foundation
 /// It reads what property lists hold: booleans, integers (up to 8 bytes; 16-byte integers only when they fit in
 /// `Int`), reals, dates, data, ASCII and UTF-16 strings, arrays and dictionaries with string keys. Sets, UIDs and
 /// `null` are not property-list values and are errors.
-struct BinaryPropertyListReader {
-    struct Failure: Error {
-        let offset: Int
-        let reason: String
+package struct BinaryPropertyListReader {
+    package struct Failure: Error {
+        package let offset: Int
+        package let reason: String
     }
 
     /// The deepest nesting of arrays and dictionaries accepted, as for XML.
-    static let maximumDepth = 512
+    package static let maximumDepth = 512
 
     /// The most nodes a file of `size` bytes may expand to: every node needs at least one byte of its own or of a
     /// reference to it, so well-formed files written by Apple's tools stay far below it.
-    static func nodeBudget(forFileSize size: Int) -> Int { 4 * size + 1024 }
+    package static func nodeBudget(forFileSize size: Int) -> Int { 4 * size + 1024 }
 
     private let bytes: [UInt8]
     private let objectCount: Int
@@ -33,7 +33,7 @@ struct BinaryPropertyListReader {
     private var inProgress: Set<Int> = []
 
     /// Parses a whole file.
-    static func parse(_ data: Data) throws(Failure) -> ConfigValue {
+    package static func parse(_ data: Data) throws(Failure) -> PropertyListValue {
         var reader = try BinaryPropertyListReader(Array(data))
         return try reader.root()
     }
@@ -62,7 +62,7 @@ struct BinaryPropertyListReader {
     }
 
     /// Reads the top object and everything below it, keeping open containers on a heap stack (see ``Frame``).
-    private mutating func root() throws(Failure) -> ConfigValue {
+    private mutating func root() throws(Failure) -> PropertyListValue {
         let top = Self.unsigned(bytes, at: bytes.count - 32 + 16, size: 8) ?? .max
         guard top < UInt64(objectCount) else {
             throw Failure(offset: bytes.count - 16, reason: "the top object \(top) is not one of \(objectCount)")
@@ -130,7 +130,7 @@ struct BinaryPropertyListReader {
     }
 
     /// The value of object `reference`, or `nil` when it is an array or dictionary, which is pushed on `open`.
-    private mutating func object(_ reference: Int, open: inout [Frame]) throws(Failure) -> ConfigValue? {
+    private mutating func object(_ reference: Int, open: inout [Frame]) throws(Failure) -> PropertyListValue? {
         budget -= 1
         let offset = try start(of: reference)
         guard budget >= 0 else {
@@ -174,7 +174,7 @@ struct BinaryPropertyListReader {
         }
     }
 
-    private func integer(at offset: Int) throws(Failure) -> ConfigValue {
+    private func integer(at offset: Int) throws(Failure) -> PropertyListValue {
         let size = 1 << Int(bytes[offset] & 0x0F)
         guard size <= 16, offset + 1 + size <= offsetTable else {
             throw Failure(offset: offset, reason: "invalid integer")
@@ -209,7 +209,7 @@ struct BinaryPropertyListReader {
         for index in 0..<count {
             units.append(UInt16(bytes[contents + 2 * index]) << 8 | UInt16(bytes[contents + 2 * index + 1]))
         }
-        guard let text = String(validating: units, as: UTF16.self) else {
+        guard let text = ValidatedText.utf16(units) else {
             throw Failure(offset: offset, reason: "a UTF-16 string holds an unpaired surrogate")
         }
         return text
@@ -223,14 +223,14 @@ struct BinaryPropertyListReader {
         let count: Int
         let contents: Int
         var index = 0
-        var entries: [String: ConfigValue] = [:]
-        var items: [ConfigValue] = []
+        var entries: [String: PropertyListValue] = [:]
+        var items: [PropertyListValue] = []
         var key = ""
         var keyOffset = 0
 
-        var value: ConfigValue { isDictionary ? .dictionary(entries) : .array(items) }
+        var value: PropertyListValue { isDictionary ? .dictionary(entries) : .array(items) }
 
-        mutating func add(_ value: ConfigValue) throws(Failure) {
+        mutating func add(_ value: PropertyListValue) throws(Failure) {
             index += 1
             guard isDictionary else { return items.append(value) }
             if entries.updateValue(value, forKey: key) != nil {

@@ -1,15 +1,15 @@
-import Foundation
+package import Foundation
 
-/// A byte-level parser for XML property lists that builds ``ConfigValue``s directly.
+/// A byte-level parser for XML property lists that builds ``PropertyListValue``s directly.
 ///
 /// Foundation's parser plus the conversion of its `Any` tree cost about 90 ms for a 10,000-key file on Linux;
 /// this one takes a few milliseconds, and its errors carry the line and column. It accepts what Apple's tools
 /// write: an XML declaration, comments, a DOCTYPE, `<plist>` (optional), the nine value elements, empty-element
 /// forms (`<true/>`, `<string/>`), the five predefined entities, numeric character references and CDATA.
-struct XMLPropertyListParser {
-    struct Failure: Error {
-        let offset: Int
-        let reason: String
+package struct XMLPropertyListParser {
+    package struct Failure: Error {
+        package let offset: Int
+        package let reason: String
     }
 
     private let bytes: UnsafeBufferPointer<UInt8>
@@ -21,13 +21,13 @@ struct XMLPropertyListParser {
     }
 
     /// Parses a whole document; errors carry the byte offset, which ``location(of:in:)`` turns into line:column.
-    static func parse(_ data: Data) throws(Failure) -> ConfigValue {
+    package static func parse(_ data: Data) throws(Failure) -> PropertyListValue {
         if let offset = firstInvalidUTF8(in: data) { throw Failure(offset: offset, reason: "invalid UTF-8") }
         if let encoding = declaredEncoding(in: data), !["UTF-8", "UTF8"].contains(encoding.uppercased()) {
             throw Failure(
                 offset: 0, reason: "the XML declaration says encoding \"\(encoding)\"; only UTF-8 is supported")
         }
-        let result: Result<ConfigValue, Failure> = data.withUnsafeBytes { raw in
+        let result: Result<PropertyListValue, Failure> = data.withUnsafeBytes { raw in
             var parser = XMLPropertyListParser(bytes: raw.bindMemory(to: UInt8.self))
             do throws(Failure) {
                 return .success(try parser.document())
@@ -39,8 +39,8 @@ struct XMLPropertyListParser {
     }
 
     /// The byte offset of the first byte that is not part of valid UTF-8, or `nil`.
-    static func firstInvalidUTF8(in data: Data) -> Int? {
-        guard String(validating: data, as: UTF8.self) == nil else { return nil }
+    package static func firstInvalidUTF8(in data: Data) -> Int? {
+        guard ValidatedText.utf8(data) == nil else { return nil }
         var offset = 0
         var iterator = data.makeIterator()
         var parser = Unicode.UTF8.ForwardParser()
@@ -54,7 +54,7 @@ struct XMLPropertyListParser {
     }
 
     /// The `encoding` of the XML declaration, if the document starts with one that names it.
-    static func declaredEncoding(in data: Data) -> String? {
+    package static func declaredEncoding(in data: Data) -> String? {
         let head = String(decoding: data.prefix(200), as: UTF8.self)
         guard head.hasPrefix("<?xml") || head.hasPrefix("\u{FEFF}<?xml"), let end = head.range(of: "?>"),
             let attribute = head[..<end.lowerBound].range(of: "encoding")
@@ -65,7 +65,7 @@ struct XMLPropertyListParser {
     }
 
     /// The 1-based line and column of a byte offset.
-    static func location(of offset: Int, in data: Data) -> (line: Int, column: Int) {
+    package static func location(of offset: Int, in data: Data) -> (line: Int, column: Int) {
         var line = 1
         var lineStart = 0
         for (index, byte) in data.prefix(offset).enumerated() where byte == UInt8(ascii: "\n") {
@@ -77,11 +77,11 @@ struct XMLPropertyListParser {
 
     // MARK: Document structure
 
-    private mutating func document() throws(Failure) -> ConfigValue {
+    private mutating func document() throws(Failure) -> PropertyListValue {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
         try skipMisc()
         let name = try openTag()
-        let value: ConfigValue
+        let value: PropertyListValue
         if name.name == "plist" {
             if name.selfClosing { throw fail("an empty <plist/> holds no value") }
             try skipMisc()
@@ -101,20 +101,20 @@ struct XMLPropertyListParser {
     /// call stack, so nesting costs heap memory only and a 512-level document parses on a small thread stack.
     private struct OpenContainer {
         let isDictionary: Bool
-        var entries: [String: ConfigValue] = [:]
-        var items: [ConfigValue] = []
+        var entries: [String: PropertyListValue] = [:]
+        var items: [PropertyListValue] = []
         var key = ""
         var keyOffset = 0
 
-        var value: ConfigValue { isDictionary ? .dictionary(entries) : .array(items) }
+        var value: PropertyListValue { isDictionary ? .dictionary(entries) : .array(items) }
     }
 
     /// Reads the value that `first` opens, with everything nested in it.
-    private mutating func value(for first: Tag) throws(Failure) -> ConfigValue {
+    private mutating func value(for first: Tag) throws(Failure) -> PropertyListValue {
         var open: [OpenContainer] = []
         var tag = first
         while true {
-            var finished: ConfigValue?
+            var finished: PropertyListValue?
             if (tag.name == "dict" || tag.name == "array") && !tag.selfClosing {
                 if open.count >= Self.maximumDepth { throw fail("nesting deeper than \(Self.maximumDepth) levels") }
                 open.append(OpenContainer(isDictionary: tag.name == "dict"))
@@ -150,7 +150,7 @@ struct XMLPropertyListParser {
         if try atCloseTag("dict") { throw fail("the key \"\(container.key)\" has no value") }
     }
 
-    private func add(_ value: ConfigValue, to container: inout OpenContainer) throws(Failure) {
+    private func add(_ value: PropertyListValue, to container: inout OpenContainer) throws(Failure) {
         guard container.isDictionary else { return container.items.append(value) }
         if container.entries.updateValue(value, forKey: container.key) != nil {
             throw fail("the key \"\(container.key)\" appears twice in one <dict>", at: container.keyOffset)
@@ -158,7 +158,7 @@ struct XMLPropertyListParser {
     }
 
     /// A value that holds no other: a scalar, or an empty `<dict/>` or `<array/>`.
-    private mutating func leafValue(for tag: Tag) throws(Failure) -> ConfigValue {
+    private mutating func leafValue(for tag: Tag) throws(Failure) -> PropertyListValue {
         let contentStart = position  // scalar errors point at the start of the value's text
         switch tag.name {
         case "dict": return .dictionary([:])
@@ -186,7 +186,7 @@ struct XMLPropertyListParser {
     }
 
     /// Trims ASCII white space without Foundation, which is several times slower here.
-    static func trimmingASCIIWhitespace(_ text: String) -> Substring {
+    package static func trimmingASCIIWhitespace(_ text: String) -> Substring {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" || $0 == "\r\n" }
         guard let first = text.firstIndex(where: { !isSpace($0) }), let last = text.lastIndex(where: { !isSpace($0) })
         else { return "" }
@@ -195,7 +195,7 @@ struct XMLPropertyListParser {
 
     /// A decimal integer (with an optional sign) or `0x` followed by hexadecimal digits, within `Int`'s range;
     /// anything else, including a sign after `0x` and a number too large, is an error rather than a guess.
-    private func integer(_ text: String, at offset: Int) throws(Failure) -> ConfigValue {
+    private func integer(_ text: String, at offset: Int) throws(Failure) -> PropertyListValue {
         if let number = Int(text) { return .integer(number) }
         if text.hasPrefix("0x") || text.hasPrefix("0X") {
             let digits = text.dropFirst(2)
@@ -210,19 +210,19 @@ struct XMLPropertyListParser {
         throw fail("\"\(text)\" is not an integer", at: offset)
     }
 
-    private func real(_ text: String, at offset: Int) throws(Failure) -> ConfigValue {
+    private func real(_ text: String, at offset: Int) throws(Failure) -> PropertyListValue {
         guard let number = Double(text) else { throw fail("\"\(text)\" is not a real number", at: offset) }
         return .double(number)
     }
 
-    private func date(_ text: String, at offset: Int) throws(Failure) -> ConfigValue {
+    private func date(_ text: String, at offset: Int) throws(Failure) -> PropertyListValue {
         guard let date = try? Date(text, strategy: .iso8601) else {
             throw fail("\"\(text)\" is not an ISO 8601 date", at: offset)
         }
         return .date(date)
     }
 
-    private func data(_ text: String, at offset: Int) throws(Failure) -> ConfigValue {
+    private func data(_ text: String, at offset: Int) throws(Failure) -> PropertyListValue {
         let compact = text.filter { !$0.isWhitespace }
         guard let data = Data(base64Encoded: compact) else {
             throw fail("the <data> element is not valid Base64", at: offset)

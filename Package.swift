@@ -81,7 +81,8 @@ let package = Package(
         // Not a product: the helper process GirdersStorage's kill and multi-process tests run.
         .executableTarget(name: "StorageStress", dependencies: ["GirdersStorage"]),
         .testTarget(
-            name: "GirdersStorageTests", dependencies: ["GirdersStorage"], resources: [.copy("Scripts")]),
+            name: "GirdersStorageTests", dependencies: ["GirdersStorage", "GirdersSupport"],
+            resources: [.copy("Scripts")]),
     ]
 )
 

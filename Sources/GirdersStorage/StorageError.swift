@@ -26,6 +26,8 @@ public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
     case tooLarge(key: String, bytes: Int, limit: Int)
     /// The operation does not exist on this platform (for example biometric protection on Linux).
     case unsupported(feature: String)
+    /// The user cancelled or failed the authentication a protected item needs (Face ID, Touch ID, passcode).
+    case authenticationFailed(key: String, reason: String)
 
     /// One line naming the key or file and the problem. Control characters in keys, paths and reasons are
     /// escaped (`\u{A}`), so a hostile key name cannot forge a second line in a log.
@@ -44,6 +46,8 @@ public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
         case .tooLarge(let key, let bytes, let limit):
             "the value for '\(Self.escaped(key))' has \(bytes) bytes, more than \(limit)"
         case .unsupported(let feature): "unsupported on this platform: \(Self.escaped(feature))"
+        case .authenticationFailed(let key, let reason):
+            "authentication for '\(Self.escaped(key))' failed: \(Self.escaped(reason))"
         }
     }
 

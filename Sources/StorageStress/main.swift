@@ -16,7 +16,7 @@ if arguments.count >= 3, arguments[1] == "shared" {
     }
     let value = KeychainStorage.shared.string(forKey: arguments[2]) ?? "nil"
     #if !(canImport(Security) && canImport(LocalAuthentication))
-    print(value, KeychainStorage.shared.folder.path, separator: "\n")
+    print(value, KeychainStorage.shared.folder?.path ?? "(keychain)", separator: "\n")
     #else
     print(value)
     #endif

@@ -1,10 +1,11 @@
-#if !(canImport(Security) && canImport(LocalAuthentication))
 import Foundation
-import GirdersStorage
+@testable import GirdersStorage
 import Testing
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// `KeychainStorage` where there is no keychain: a file store in the user's data folder.
@@ -16,30 +17,30 @@ struct KeychainStandInTests {
 
     @Test func itLivesInXDGDataHomePerServiceWithAPrivateFolderAndKeyFile() throws {
         let home = try temporaryFolder()
-        let storage = KeychainStorage(service: "ch.girders.app", environment: ["XDG_DATA_HOME": home.path])
-        #expect(storage.folder.path == home.path + "/ch.girders.app/keychain")
-        #expect(storage.keyFile.path == home.path + "/ch.girders.app/keychain.key")
+        let storage = KeychainStorage(service: "ch.girders.app", accessGroup: nil, accessibility: .afterFirstUnlock, environment: ["XDG_DATA_HOME": home.path])
+        #expect(storage.folder!.path == home.path + "/ch.girders.app/keychain")
+        #expect(storage.keyFile!.path == home.path + "/ch.girders.app/keychain.key")
         #expect(storage.save(string: "ada", forKey: "username"))
         #expect(storage.string(forKey: "username") == "ada")
-        #expect(mode(storage.folder) == 0o700)
-        #expect(mode(storage.keyFile) == 0o600)
-        #expect(mode(storage.folder.deletingLastPathComponent()) == 0o700)
-        let reopened = KeychainStorage(service: "ch.girders.app", environment: ["XDG_DATA_HOME": home.path])
+        #expect(mode(storage.folder!) == 0o700)
+        #expect(mode(storage.keyFile!) == 0o600)
+        #expect(mode(storage.folder!.deletingLastPathComponent()) == 0o700)
+        let reopened = KeychainStorage(service: "ch.girders.app", accessGroup: nil, accessibility: .afterFirstUnlock, environment: ["XDG_DATA_HOME": home.path])
         #expect(reopened.string(forKey: "username") == "ada")
         #expect(try reopened.allKeys() == ["username"])
     }
 
     @Test func aRelativeXDGDataHomeIsIgnoredForHomesLocalShare() throws {
         let home = try temporaryFolder()
-        let storage = KeychainStorage(service: "app", environment: ["XDG_DATA_HOME": "relative", "HOME": home.path])
-        #expect(storage.folder.path == home.path + "/.local/share/app/keychain")
+        let storage = KeychainStorage(service: "app", accessGroup: nil, accessibility: .afterFirstUnlock, environment: ["XDG_DATA_HOME": "relative", "HOME": home.path])
+        #expect(storage.folder!.path == home.path + "/.local/share/app/keychain")
     }
 
     @Test(arguments: ["../../escape", "", ".", "..", "a/b", "line\nbreak", "ü"])
     func aHostileServiceNameStaysOneFolderInsideTheDataHome(service: String) throws {
         let home = try temporaryFolder()
-        let storage = KeychainStorage(service: service, environment: ["XDG_DATA_HOME": home.path])
-        let application = storage.folder.deletingLastPathComponent()
+        let storage = KeychainStorage(service: service, accessGroup: nil, accessibility: .afterFirstUnlock, environment: ["XDG_DATA_HOME": home.path])
+        let application = storage.folder!.deletingLastPathComponent()
         #expect(application.deletingLastPathComponent().path == home.path, "\(service.debugDescription)")
         #expect(![".", ".."].contains(application.lastPathComponent))
         #expect(storage.save(string: "v", forKey: "k"))
@@ -50,7 +51,7 @@ struct KeychainStandInTests {
         let home = try temporaryFolder()
         let blocker = home.appendingPathComponent("app")
         try Data("not a folder".utf8).write(to: blocker)
-        let storage = KeychainStorage(service: "app", environment: ["XDG_DATA_HOME": home.path])
+        let storage = KeychainStorage(service: "app", accessGroup: nil, accessibility: .afterFirstUnlock, environment: ["XDG_DATA_HOME": home.path])
         #expect(throws: StorageError.self) { try storage.writeString("v", forKey: "k") }
         #expect(throws: StorageError.self) { try storage.readData(forKey: "k") }
         try FileManager.default.removeItem(at: blocker)
@@ -83,7 +84,7 @@ struct KeychainStandInTests {
     @available(*, deprecated, message: "exercises GirdersSwift's deprecated optional setters")
     @Test func girdersSwiftsOptionalSettersStoreAValueAndRemoveOnNil() throws {
         let home = try temporaryFolder()
-        let storage = KeychainStorage(service: "app", environment: ["XDG_DATA_HOME": home.path])
+        let storage = KeychainStorage(service: "app", accessGroup: nil, accessibility: .afterFirstUnlock, environment: ["XDG_DATA_HOME": home.path])
         var token: String? = "t0k3n"
         #expect(storage.save(string: token, forKey: "token"))
         #expect(storage.string(forKey: "token") == "t0k3n")
@@ -101,7 +102,7 @@ struct KeychainStandInTests {
     @available(*, deprecated, message: "exercises GirdersSwift's deprecated biometric setters")
     @Test func biometricFormsWithoutAKeychainReportNothingStoredAndCallBackOnceWithNil() async throws {
         let home = try temporaryFolder()
-        let storage = KeychainStorage(service: "app", environment: ["XDG_DATA_HOME": home.path])
+        let storage = KeychainStorage(service: "app", accessGroup: nil, accessibility: .afterFirstUnlock, environment: ["XDG_DATA_HOME": home.path])
         #expect(!storage.saveWithBiometricProtection(string: "secret", forKey: "pin"))
         #expect(storage.string(forKey: "pin") == nil)
         let queue = DispatchQueue(label: "biometric-result")
@@ -116,4 +117,3 @@ struct KeychainStandInTests {
         #expect(onQueue, "the result arrives on the given queue")
     }
 }
-#endif

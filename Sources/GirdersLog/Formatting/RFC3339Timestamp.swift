@@ -1,4 +1,5 @@
 public import Foundation
+import GirdersSupport
 
 /// Formats dates as RFC 3339 UTC timestamps with milliseconds, `2026-11-22T13:30:56.123Z`, without a formatter.
 ///
@@ -21,7 +22,7 @@ public enum RFC3339Timestamp {
         guard microseconds.isFinite, abs(microseconds) < 1e18 else { return appendFallback(date, to: &buffer) }
         let (milliseconds, _) = floorDivision(Int64(microseconds), 1000)
         let (days, millisecondOfDay) = floorDivision(milliseconds, 86_400_000)
-        let (year, month, day) = civil(fromDays: days)
+        let (year, month, day) = CivilCalendar.civil(fromDays: Int(days))
         guard (0...9999).contains(year) else { return appendFallback(date, to: &buffer) }
         let secondOfDay = Int(millisecondOfDay / 1000)
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { output in
@@ -50,20 +51,6 @@ public enum RFC3339Timestamp {
         let quotient = value / divisor
         let remainder = value % divisor
         return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
-    }
-
-    /// Howard Hinnant's `civil_from_days`: days since 1970-01-01 to a proleptic Gregorian date.
-    static func civil(fromDays days: Int64) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return (Int(year), Int(month), Int(day))
     }
 
     private static func appendFallback(_ date: Date, to buffer: inout [UInt8]) {

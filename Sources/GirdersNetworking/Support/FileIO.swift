@@ -1,4 +1,5 @@
 import Foundation
+import GirdersSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -42,11 +43,7 @@ enum FileIO {
             unlink(source.path)
             throw .fileError(path: destination.path, reason: reason)
         }
-        let folder = open(destination.deletingLastPathComponent().path, O_RDONLY)
-        if folder >= 0 {
-            fsync(folder)
-            close(folder)
-        }
+        _ = POSIXFile.synchronizeFolder(destination.deletingLastPathComponent().path)
     }
 
     /// Deletes `url` if it exists (never following a link).
@@ -54,7 +51,7 @@ enum FileIO {
         unlink(url.path)
     }
 
-    static func lastError() -> String { String(cString: strerror(errno)) }
+    static func lastError() -> String { POSIXFile.lastError() }
 
     /// A new file, written sequentially; used by one transfer at a time, under its lock.
     final class Writer {
@@ -68,26 +65,14 @@ enum FileIO {
         }
 
         func append(_ data: Data, path: URL) throws(ResponseError) {
-            let failure: String? = data.withUnsafeBytes { raw in
-                guard let base = raw.baseAddress else { return nil }
-                var offset = 0
-                while offset < raw.count {
-                    let count = write(descriptor, base + offset, raw.count - offset)
-                    if count < 0 {
-                        if errno == EINTR { continue }
-                        return FileIO.lastError()
-                    }
-                    offset += count
-                }
-                return nil
-            }
-            if let failure { throw .fileError(path: path.path, reason: failure) }
+            let failure = data.withUnsafeBytes { POSIXFile.writeAll(descriptor, $0) }
+            if let failure { throw .fileError(path: path.path, reason: POSIXFile.describe(failure)) }
             written += Int64(data.count)
         }
 
         /// Closes the file, first flushing it to the disk when `syncing`.
         func finish(syncing: Bool, path: URL) throws(ResponseError) {
-            let synced = !syncing || fsync(descriptor) == 0
+            let synced = !syncing || POSIXFile.synchronize(descriptor)
             let reason = synced ? nil : FileIO.lastError()
             close(descriptor)
             descriptor = -1

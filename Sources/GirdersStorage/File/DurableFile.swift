@@ -1,14 +1,14 @@
 import Foundation
+import GirdersSupport
 
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import GirdersSupport
 
 /// Files written so that a write that returned survives a crash: a 0600 temporary file in the same folder,
-/// `fsync`, `rename`, then `fsync` of the folder. Folders are created with mode 0700.
+/// `fsync` (`F_FULLFSYNC` on Apple platforms, see `POSIXFile.synchronize`), `rename`, then `fsync` of the folder. Folders are created with mode 0700.
 enum DurableFile {
     /// The bytes of the regular file at `path`, or `nil` when it does not exist.
     ///
@@ -78,7 +78,7 @@ enum DurableFile {
             }
             written += count
         }
-        guard fsync(descriptor) == 0 else {
+        guard POSIXFile.synchronize(descriptor) else {
             let error = failure("fsync", temporary)
             close(descriptor)
             unlink(temporary)
@@ -117,10 +117,9 @@ enum DurableFile {
         if let fail = injectedFolderSyncFailure.value, fail(folder) {
             throw .unavailable(reason: "fsync folder \(folder): injected failure")
         }
-        let descriptor = open(folder, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw failure("open folder", folder) }
-        defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else { throw failure("fsync folder", folder) }
+        if let (operation, reason) = POSIXFile.synchronizeFolder(folder) {
+            throw .unavailable(reason: "\(operation) \(folder): \(reason)")
+        }
     }
 
     /// For tests only: folders for which this returns `true` fail their next `fsync` (real file systems

@@ -3,9 +3,10 @@ import os
 
 /// Writes to Apple's unified logging system through `os.Logger` (Apple platforms only).
 ///
-/// Levels map to `debug` (verbose, debug), `info`, `default` (warning), `error` and `fault` (fatal). A message
-/// with private values is sent with `privacy: .private` when the destination reveals private data, so the system
-/// still hides it outside debugging; otherwise its redacted text is sent as public.
+/// Levels map to `debug` (verbose, debug), `info`, `default` (warning), `error` and `fault` (fatal). A line with
+/// private values, in its message or its metadata, is sent with `privacy: .private` when the destination reveals
+/// private data, so the system still hides it outside debugging; otherwise its redacted text is sent as public
+/// (see `OSLogLine`, which decides this on every platform).
 public struct OSLogDestination: LogDestination {
     /// The lowest level written.
     public let minimumLevel: LogLevel
@@ -22,24 +23,21 @@ public struct OSLogDestination: LogDestination {
         self.revealsPrivateData = revealsPrivateData
     }
 
-    /// Sends one record to the unified log.
+    /// Sends one record to the unified log, with the level and privacy ``OSLogLine`` chose.
     public func write(_ record: LogRecord) {
+        let line = OSLogLine(record, revealsPrivateData: revealsPrivateData)
         let type: OSLogType =
-            switch record.level {
-            case .verbose, .debug: .debug
+            switch line.level {
+            case .debug: .debug
             case .info: .info
-            case .warning: .default
+            case .default: .default
             case .error: .error
-            case .fatal: .fault
+            case .fault: .fault
             }
-        let metadata = record.metadata.keys.sorted().map { key in
-            "\(key)=\(record.metadata[key]?.rendered(revealingPrivate: revealsPrivateData) ?? "")"
-        }
-        let suffix = metadata.isEmpty ? "" : " " + metadata.joined(separator: " ")
-        if revealsPrivateData && record.message.containsPrivateData {
-            logger.log(level: type, "\(record.message.revealedText + suffix, privacy: .private)")
+        if line.isPrivate {
+            logger.log(level: type, "\(line.text, privacy: .private)")
         } else {
-            logger.log(level: type, "\(record.message.redactedText + suffix, privacy: .public)")
+            logger.log(level: type, "\(line.text, privacy: .public)")
         }
     }
 }

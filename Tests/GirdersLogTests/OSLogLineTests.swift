@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+@testable import GirdersLog
+
+/// What `OSLogDestination` sends to the unified log, decided by `OSLogLine` on every platform.
+struct OSLogLineTests {
+    func record(_ message: LogMessage, _ metadata: LogMetadata = [:], level: LogLevel = .info) -> LogRecord {
+        LogRecord(
+            timestamp: Date(), level: level, label: "app", message: message, metadata: metadata, fileID: "A/B.swift",
+            function: "f()", line: 1)
+    }
+
+    @Test func privateMetadataOnAPublicMessageIsSentPrivateWhenRevealedAndRedactedOtherwise() {
+        let line = record("signed in", ["token": .private("s3cr3t"), "user": "ada"])
+        let revealed = OSLogLine(line, revealsPrivateData: true)
+        #expect(revealed.isPrivate)
+        #expect(revealed.text == "signed in token=s3cr3t user=ada")
+        let hidden = OSLogLine(line, revealsPrivateData: false)
+        #expect(!hidden.isPrivate)
+        #expect(hidden.text == "signed in token=<redacted> user=ada")
+    }
+
+    @Test func aPrivateValueDeepInsideMetadataCountsAsPrivate() {
+        let line = record("sync", ["request": ["headers": [.private("Bearer x")], "path": "/a"]])
+        #expect(OSLogLine(line, revealsPrivateData: true).isPrivate)
+        #expect(OSLogLine(line, revealsPrivateData: false).text == "sync request=[headers: [<redacted>], path: /a]")
+    }
+
+    @Test func aPrivateMessageIsPrivateWhenRevealedAndALineWithNothingPrivateIsPublic() {
+        let secret = "pw"
+        let privateMessage = record("password \(secret, privacy: .private)")
+        #expect(OSLogLine(privateMessage, revealsPrivateData: true) == OSLogLine.expected(.info, "password pw", true))
+        #expect(
+            OSLogLine(privateMessage, revealsPrivateData: false)
+                == OSLogLine.expected(.info, "password <redacted>", false))
+        #expect(OSLogLine(record("plain", ["k": "v"]), revealsPrivateData: true) == .expected(.info, "plain k=v", false))
+    }
+
+    @Test(arguments: [
+        (LogLevel.verbose, OSLogLine.Level.debug), (.debug, .debug), (.info, .info), (.warning, .default),
+        (.error, .error), (.fatal, .fault),
+    ])
+    func levelsMapToTheUnifiedLogsLevels(level: LogLevel, expected: OSLogLine.Level) {
+        #expect(OSLogLine(record("x", level: level), revealsPrivateData: false).level == expected)
+    }
+}
+
+extension OSLogLine {
+    static func expected(_ level: Level, _ text: String, _ isPrivate: Bool) -> OSLogLine {
+        OSLogLine(level: level, text: text, isPrivate: isPrivate)
+    }
+}

@@ -34,7 +34,8 @@ struct OSLogLineTests {
         #expect(
             OSLogLine(privateMessage, revealsPrivateData: false)
                 == OSLogLine.expected(.info, "password <redacted>", false))
-        #expect(OSLogLine(record("plain", ["k": "v"]), revealsPrivateData: true) == .expected(.info, "plain k=v", false))
+        #expect(
+            OSLogLine(record("plain", ["k": "v"]), revealsPrivateData: true) == .expected(.info, "plain k=v", false))
     }
 
     @Test(arguments: [

@@ -17,7 +17,8 @@ extension FileDestination {
                     failure = failure ?? "the file is not open"
                     return
                 }
-                if let code = POSIXFile.writeAll(file.descriptor, UnsafeRawBufferPointer(rebasing: bytes[offset..<end])) {
+                if let code = POSIXFile.writeAll(file.descriptor, UnsafeRawBufferPointer(rebasing: bytes[offset..<end]))
+                {
                     failure = POSIXFile.describe(code)
                     return
                 }

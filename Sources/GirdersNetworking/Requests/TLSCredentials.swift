@@ -6,9 +6,9 @@ public import Foundation
 /// answers client-certificate challenges with ``clientIdentity``. FoundationNetworking on Linux offers neither
 /// per-request trust evaluation nor client identities, so there a request carrying credentials fails with
 /// ``ResponseError/unsupported(feature:)`` before anything is sent, instead of silently ignoring them.
-public struct TLSCredentials: Sendable, Equatable {
+public struct TLSCredentials: Sendable, Hashable {
     /// A PKCS#12 archive holding the client's certificate and private key, and its password.
-    public struct ClientIdentity: Sendable, Equatable {
+    public struct ClientIdentity: Sendable, Hashable {
         /// The `.p12` file's bytes.
         public var pkcs12: Data
         /// The archive's password; on ``CurlTransport`` a wrong one fails the request with a TLS error instead of

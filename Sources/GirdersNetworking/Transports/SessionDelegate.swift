@@ -1,15 +1,14 @@
 import Foundation
+import GirdersSupport
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import GirdersSupport
 
 /// ``URLSessionTransport``'s session delegate: redirects go back to the client, challenges are answered here.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     /// What the delegate learned about one task, handed over when the task completes.
     struct TaskInfo: Sendable {
-        var credentials: TLSCredentials?
         /// The 401 a Linux authentication challenge was cancelled for.
         var challengeResponse: HTTPURLResponse?
         /// Why the server's certificate was rejected.
@@ -18,6 +17,14 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
     private let tasks = LockedState<[Int: TaskInfo]>([:])
     private let transfers = LockedState<[Int: TransferTask]>([:])
+    /// What every connection of this delegate's session presents (see ``ChannelKey``).
+    let credentials: TLSCredentials?
+    let identities: Identities
+
+    init(credentials: TLSCredentials?, identities: Identities) {
+        self.credentials = credentials
+        self.identities = identities
+    }
 
     /// Routes the data callbacks of task `identifier` to `transfer` until it completes.
     func register(_ identifier: Int, transfer: TransferTask) {
@@ -53,10 +60,6 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         transfer.complete(error: error, info: finish(task.taskIdentifier))
     }
 
-    func register(_ identifier: Int, credentials: TLSCredentials?) {
-        tasks.withLock { $0[identifier] = TaskInfo(credentials: credentials) }
-    }
-
     func finish(_ identifier: Int) -> TaskInfo {
         tasks.withLock { $0.removeValue(forKey: identifier) } ?? TaskInfo()
     }
@@ -87,8 +90,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         }
         completionHandler(.cancelAuthenticationChallenge, nil)
         #else
-        let credentials = tasks.withLock { $0[task.taskIdentifier]?.credentials }
-        let (disposition, credential, failure) = TLSChallengeAnswer.answer(challenge, with: credentials)
+        let (disposition, credential, failure) = TLSChallengeAnswer.answer(
+            challenge, with: credentials, identities: identities)
         if let failure { update(task.taskIdentifier) { $0.tlsFailure = failure } }
         completionHandler(disposition, credential)
         #endif
@@ -103,3 +106,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     }
     #endif
 }
+
+#if !(canImport(Security) && !canImport(FoundationNetworking))
+extension SessionDelegate {
+    /// FoundationNetworking offers no client identities: nothing is ever imported.
+    typealias Identities = IdentityCache<Never>
+}
+#endif

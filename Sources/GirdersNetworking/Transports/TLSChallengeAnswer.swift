@@ -2,51 +2,64 @@
 import Foundation
 import Security
 
-/// Answers Apple platforms' TLS challenges from a request's ``TLSCredentials``.
+extension SessionDelegate {
+    /// The transport's imported client identities.
+    typealias Identities = IdentityCache<SecIdentity>
+}
+
+/// Carries out a ``TLSChallengeDecision`` with Security: the thin layer no Linux test runs.
 enum TLSChallengeAnswer {
     /// The disposition, the credential, and a failure reason when the challenge is refused.
     static func answer(
-        _ challenge: URLAuthenticationChallenge, with credentials: TLSCredentials?
+        _ challenge: URLAuthenticationChallenge, with credentials: TLSCredentials?,
+        identities: SessionDelegate.Identities
     ) -> (URLSession.AuthChallengeDisposition, URLCredential?, String?) {
         let space = challenge.protectionSpace
-        guard let credentials else { return (.performDefaultHandling, nil, nil) }
-        switch space.authenticationMethod {
-        case NSURLAuthenticationMethodServerTrust:
-            guard !credentials.anchorCertificates.isEmpty, let trust = space.serverTrust else {
-                return (.performDefaultHandling, nil, nil)
+        let kind: TLSChallengeDecision.Kind =
+            switch space.authenticationMethod {
+            case NSURLAuthenticationMethodServerTrust: .serverTrust
+            case NSURLAuthenticationMethodClientCertificate: .clientCertificate
+            default: .other
             }
-            let anchors = credentials.anchorCertificates.compactMap {
-                SecCertificateCreateWithData(nil, $0 as CFData)
-            }
-            guard anchors.count == credentials.anchorCertificates.count else {
-                return (.cancelAuthenticationChallenge, nil, "an anchor certificate is not DER-encoded X.509")
-            }
-            SecTrustSetAnchorCertificates(trust, anchors as CFArray)
-            SecTrustSetAnchorCertificatesOnly(trust, credentials.trustsOnlyAnchors)
-            var error: CFError?
-            guard SecTrustEvaluateWithError(trust, &error) else {
-                let reason = error.map { CFErrorCopyDescription($0) as String } ?? "not trusted"
-                return (.cancelAuthenticationChallenge, nil, "the server certificate of \(space.host): \(reason)")
-            }
-            return (.useCredential, URLCredential(trust: trust), nil)
-        case NSURLAuthenticationMethodClientCertificate:
-            guard let identity = credentials.clientIdentity else { return (.performDefaultHandling, nil, nil) }
-            var items: CFArray?
-            let options = [kSecImportExportPassphrase as String: identity.password] as CFDictionary
-            let status = SecPKCS12Import(identity.pkcs12 as CFData, options, &items)
-            guard status == errSecSuccess, let first = (items as? [[String: Any]])?.first,
-                let value = first[kSecImportItemIdentity as String],
-                CFGetTypeID(value as CFTypeRef) == SecIdentityGetTypeID()
-            else {
-                return (.cancelAuthenticationChallenge, nil, "cannot import the PKCS#12 client identity (\(status))")
-            }
-            let secIdentity = unsafeBitCast(value as CFTypeRef, to: SecIdentity.self)
-            return (
-                .useCredential, URLCredential(identity: secIdentity, certificates: nil, persistence: .forSession), nil
-            )
-        default:
+        switch TLSChallengeDecision.decide(kind, credentials: credentials) {
+        case .performDefaultHandling:
             return (.performDefaultHandling, nil, nil)
+        case .evaluateTrust(let anchors, let anchorsOnly):
+            guard let trust = space.serverTrust else { return (.performDefaultHandling, nil, nil) }
+            let certificates = anchors.compactMap { SecCertificateCreateWithData(nil, $0 as CFData) }
+            SecTrustSetAnchorCertificates(trust, certificates as CFArray)
+            SecTrustSetAnchorCertificatesOnly(trust, anchorsOnly)
+            var error: CFError?
+            let trusted = certificates.count == anchors.count && SecTrustEvaluateWithError(trust, &error)
+            let failure = TLSChallengeDecision.trustFailure(
+                host: space.host, anchors: anchors.count, parsedAnchors: certificates.count, trusted: trusted,
+                reason: error.map { CFErrorCopyDescription($0) as String })
+            if let failure { return (.cancelAuthenticationChallenge, nil, failure) }
+            return (.useCredential, URLCredential(trust: trust), nil)
+        case .presentIdentity(let archive):
+            switch identities.identity(for: archive, importer: importIdentity) {
+            case .success(let identity):
+                return (
+                    .useCredential, URLCredential(identity: identity, certificates: nil, persistence: .forSession), nil
+                )
+            case .failure(let failure):
+                return (.cancelAuthenticationChallenge, nil, failure.reason)
+            }
         }
+    }
+
+    /// `SecPKCS12Import` of one archive (the cache calls it once per archive and transport).
+    static func importIdentity(
+        _ archive: TLSCredentials.ClientIdentity
+    ) -> Result<SecIdentity, IdentityCache<SecIdentity>.ImportFailure> {
+        var items: CFArray?
+        let options = [kSecImportExportPassphrase as String: archive.password] as CFDictionary
+        let status = SecPKCS12Import(archive.pkcs12 as CFData, options, &items)
+        guard status == errSecSuccess, let first = (items as? [[String: Any]])?.first,
+            let value = first[kSecImportItemIdentity as String],
+            CFGetTypeID(value as CFTypeRef) == SecIdentityGetTypeID()
+        else { return .failure(.init(reason: "cannot import the PKCS#12 client identity (\(status))")) }
+        return .success(unsafeBitCast(value as CFTypeRef, to: SecIdentity.self))
     }
 }
 #endif

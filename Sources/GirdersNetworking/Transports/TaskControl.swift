@@ -1,9 +1,9 @@
 import Foundation
+import GirdersSupport
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import GirdersSupport
 
 /// Starts and cancels one `URLSessionTask`, whichever happens first: a cancel before the start cancels at start.
 /// It also enforces the request's timeout, as time without progress, to the millisecond: the streamed path reports

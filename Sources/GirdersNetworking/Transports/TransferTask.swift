@@ -1,9 +1,9 @@
 import Foundation
+import GirdersSupport
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import GirdersSupport
 
 /// One streamed transfer of ``URLSessionTransport``: collects the response from the session delegate's callbacks,
 /// writes a download to its temporary file, reports progress, and resumes the waiting caller exactly once.

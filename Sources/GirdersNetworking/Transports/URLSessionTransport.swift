@@ -1,10 +1,11 @@
+import GirdersSupport
+
 #if canImport(FoundationNetworking)
 import Foundation
 public import FoundationNetworking
 #else
 public import Foundation
 #endif
-import GirdersSupport
 
 /// The default ``HTTPTransport`` on Apple platforms, and selectable on Linux (where ``CurlTransport`` is the
 /// default): `URLSession` (FoundationNetworking on Linux) with a session delegate of its own.
@@ -17,10 +18,12 @@ public final class URLSessionTransport: HTTPTransport {
     /// and with cookie acceptance left to the transport (see ``init(configuration:)``).
     public let session: URLSession
     private let delegate: SessionDelegate
+    /// The sessions for requests with TLS credentials (one per distinct set: TLS is negotiated once per
+    /// connection) and, on Linux, for requests with their own `Cookie` header (see ``ChannelKey``).
+    private let channels = ChannelTable<(URLSession, SessionDelegate)>(limit: 16) { $0.0.finishTasksAndInvalidate() }
+    /// Client identities imported once for all of this transport's sessions.
+    private let identities = SessionDelegate.Identities()
     #if canImport(FoundationNetworking)
-    /// A session without cookie storage, made on first use, for requests with their own `Cookie` header:
-    /// FoundationNetworking replaces that header with stored cookies whatever the request says.
-    private let cookielessSession = LockedState<(URLSession, SessionDelegate)?>(nil)
     /// Where the transport stores the cookies of responses itself, or `nil` when the configuration accepts none.
     private let cookieStore: HTTPCookieStorage?
     #endif
@@ -49,7 +52,7 @@ public final class URLSessionTransport: HTTPTransport {
     /// in the registry", swift-corelibs-foundation issue 3296). Without a cache the window does not exist. Cache
     /// responses with ``RevalidatingTransport`` instead, on every platform.
     public init(configuration: URLSessionConfiguration) {
-        let delegate = SessionDelegate()
+        let delegate = SessionDelegate(credentials: nil, identities: identities)
         self.delegate = delegate
         #if canImport(FoundationNetworking)
         cookieStore =
@@ -81,34 +84,33 @@ public final class URLSessionTransport: HTTPTransport {
 
     deinit {
         session.finishTasksAndInvalidate()
-        #if canImport(FoundationNetworking)
-        cookielessSession.withLock { $0 }?.0.finishTasksAndInvalidate()
-        #endif
+        for (session, _) in channels.all { session.finishTasksAndInvalidate() }
     }
 
-    /// The session for `request`, with its delegate: ``session``, or on Linux its cookieless twin (with a delegate
-    /// of its own, since task identifiers are per session) when the request has a `Cookie` header.
+    /// The session for `request`, with its delegate: ``session``, or the session of its ``ChannelKey`` (a
+    /// delegate of its own, since task identifiers are per session): one per distinct ``TLSCredentials``, and on
+    /// Linux a cookieless twin for requests with a `Cookie` header.
     private func channel(for request: Request) -> (session: URLSession, delegate: SessionDelegate) {
-        #if canImport(FoundationNetworking)
-        guard request.headers.contains("Cookie") else { return (session, delegate) }
-        return cookielessSession.withLock { cached in
-            if let cached { return cached }
-            guard let configuration = session.configuration.copy() as? URLSessionConfiguration else {
-                return (session, delegate)
+        let key = ChannelKey(for: request, separatesCookieHeaders: Self.separatesCookieHeaders)
+        if key.isDefault { return (session, delegate) }
+        return channels.channel(for: key) {
+            let configuration = session.configuration.copy() as? URLSessionConfiguration ?? session.configuration
+            if key.cookieless {
+                configuration.httpCookieStorage = nil
+                configuration.httpShouldSetCookies = false
             }
-            configuration.httpCookieStorage = nil
-            configuration.httpShouldSetCookies = false
-            let twinDelegate = SessionDelegate()
-            let made = (
-                URLSession(configuration: configuration, delegate: twinDelegate, delegateQueue: nil), twinDelegate
-            )
-            cached = made
-            return made
+            let twinDelegate = SessionDelegate(credentials: key.credentials, identities: identities)
+            return (URLSession(configuration: configuration, delegate: twinDelegate, delegateQueue: nil), twinDelegate)
         }
-        #else
-        return (session, delegate)
-        #endif
     }
+
+    /// FoundationNetworking replaces a request's own `Cookie` header with stored cookies; Apple's URLSession
+    /// does not (`httpShouldHandleCookies` is enough there).
+    #if canImport(FoundationNetworking)
+    static let separatesCookieHeaders = true
+    #else
+    static let separatesCookieHeaders = false
+    #endif
 
     /// Sends `request` once; cancelling the calling `Task` cancels the transfer. The same as
     /// ``send(_:options:)`` with no options.
@@ -180,9 +182,7 @@ public final class URLSessionTransport: HTTPTransport {
         do {
             response = try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { continuation in
-                    let task = makeTask(continuation, control)
-                    delegate.register(task.taskIdentifier, credentials: request.tlsCredentials)
-                    control.start(task)
+                    control.start(makeTask(continuation, control))
                 }
             } onCancel: {
                 control.cancel()

@@ -1,4 +1,5 @@
 import Foundation
+import GirdersSupport
 
 /// libFuzzer entry: any bytes as a binary property list, then as a configuration layer.
 @_cdecl("LLVMFuzzerTestOneInput")

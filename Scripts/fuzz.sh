@@ -26,6 +26,7 @@ case "$target" in
         module=GirdersTrema
         sources=$(find Sources/GirdersTrema -name '*.swift') ;;
     xml-plist | binary-plist)
+        # The property-list readers live in GirdersSupport; the configuration layer on top of them in GirdersConfig.
         module=GirdersConfig
         sources=$(find Sources/GirdersConfig -name '*.swift') ;;
     http-dates)
@@ -44,8 +45,17 @@ case "$target" in
 esac
 
 work=".build/fuzz/$target"
-mkdir -p "$work/corpus"
+mkdir -p "$work/corpus" "$work/support"
 echo "== fuzz $target: building =="
+# GirdersSupport (the internal target every module imports) is built first as a module of its own, instrumented
+# the same way; `package` access needs the same package name on both sides.
+# shellcheck disable=SC2046
+swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -wmo -module-name GirdersSupport \
+    -enable-upcoming-feature InternalImportsByDefault \
+    -package-name Girders -emit-module -emit-module-path "$work/support/GirdersSupport.swiftmodule" \
+    -emit-object -o "$work/support/GirdersSupport.o" $(find Sources/GirdersSupport -name '*.swift') 2>&1 \
+    | grep -v "Cannot export local symbol" || true
+module_flags+=(-package-name Girders -I "$work/support" "$work/support/GirdersSupport.o")
 # shellcheck disable=SC2086
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -module-name "$module" \
     $sources "Fuzz/$target.swift" "${module_flags[@]}" -o "$work/fuzzer" 2>&1 \

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Dispatch
 import Foundation
 import GirdersNetworking
@@ -123,3 +124,4 @@ final class Once<Value: Sendable>: @unchecked Sendable {
         continuation?.resume(returning: value)
     }
 }
+#endif

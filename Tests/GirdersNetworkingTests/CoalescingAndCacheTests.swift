@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
 import GirdersNetworking
 import Testing
@@ -147,3 +148,4 @@ struct CoalescingAndCacheTests {
         #expect(try await server.count("cached-\(names[0])-200") == 2)  // evicted, so fetched in full again
     }
 }
+#endif

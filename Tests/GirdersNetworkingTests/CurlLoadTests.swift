@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 #if os(Linux)
 import Foundation
 import GirdersNetworking
@@ -137,4 +138,5 @@ struct CurlLoadTests {
         #expect(settled <= baseline, "descriptors: \(baseline) before, \(settled) after; new: \(added.sorted())")
     }
 }
+#endif
 #endif

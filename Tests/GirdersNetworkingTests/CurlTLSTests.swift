@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 #if os(Linux)
 import Foundation
 import GirdersNetworking
@@ -127,4 +128,5 @@ struct CurlTLSTests {
         #expect(code == URLError.secureConnectionFailed.rawValue)
     }
 }
+#endif
 #endif

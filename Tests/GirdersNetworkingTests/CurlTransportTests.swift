@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 #if os(Linux)
 import Foundation
 import GirdersNetworking
@@ -123,4 +124,5 @@ extension URL {
         return components?.url ?? self
     }
 }
+#endif
 #endif

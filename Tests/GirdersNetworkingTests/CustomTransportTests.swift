@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
 import GirdersNetworking
 import Testing
@@ -68,3 +69,4 @@ struct CustomTransportTests {
         #expect(error?.description.contains(#"{"field":"name"}"#) == true)
     }
 }
+#endif

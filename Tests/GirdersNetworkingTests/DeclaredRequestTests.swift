@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Dispatch
 import Foundation
 import GirdersNetworking
@@ -163,3 +164,4 @@ struct DeclaredRequestTests {
         #expect(climbing?.kind == .invalidRequest)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
 import GirdersNetworking
 import Testing
@@ -86,3 +87,4 @@ final class AttemptCounter: EventMonitor {
         _ request: Request, attempt: Int, result: Result<HTTPResponse, ResponseError>, seconds: Double
     ) {}
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
 import GirdersNetworking
 import Testing
@@ -111,3 +112,4 @@ struct FluentTaskTests {
         }
     }
 }
+#endif

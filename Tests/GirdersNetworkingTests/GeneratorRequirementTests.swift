@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
 import GirdersConfig
 import GirdersNetworking
@@ -76,3 +77,4 @@ extension UsesNetworkingDefaults {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
 import GirdersNetworking
 import Testing
@@ -212,3 +213,4 @@ struct HTTPClientTests {
     }
     #endif
 }
+#endif

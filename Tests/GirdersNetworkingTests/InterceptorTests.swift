@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
 import GirdersLog
 import GirdersNetworking
@@ -292,3 +293,4 @@ struct InterceptorReadmeExampleTests {
         #expect(response.statusCode == 200)
     }
 }
+#endif

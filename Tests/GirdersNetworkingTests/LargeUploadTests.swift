@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
 import Testing
 
@@ -30,3 +31,4 @@ struct LargeUploadTests {
             report.peakKB - report.baselineKB < 30 * 1024, "peak \(report.peakKB) KB, baseline \(report.baselineKB) KB")
     }
 }
+#endif

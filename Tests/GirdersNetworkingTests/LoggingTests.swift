@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
 import GirdersLog
 import GirdersNetworking
@@ -68,3 +69,4 @@ struct LoggingTests {
             ).cURLDescription() == #"curl -X GET -H 'X: a'\''b' 'https://x.example/it'\''s'"#)
     }
 }
+#endif

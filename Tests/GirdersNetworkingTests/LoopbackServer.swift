@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
 import GirdersNetworking
 
@@ -37,7 +38,12 @@ struct LoopbackServer: Sendable {
 
     /// A port nothing listens on: bound, then closed again.
     static func refusedPort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #if canImport(Glibc)
+        let stream = Int32(SOCK_STREAM.rawValue)  // Glibc imports an enum
+        #else
+        let stream = SOCK_STREAM  // Darwin imports an Int32
+        #endif
+        let fd = socket(AF_INET, stream, 0)
         defer { close(fd) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -125,3 +131,4 @@ func responseError(_ body: () async throws -> Void) async -> ResponseError? {
         return nil
     }
 }
+#endif

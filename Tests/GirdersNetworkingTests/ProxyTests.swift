@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
 import Testing
 
@@ -49,3 +50,4 @@ struct ProxyTests {
     }
     #endif
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
 import GirdersNetworking
 import Testing
@@ -67,3 +68,4 @@ struct ReadmeTransferExampleTests {
         #expect(logins.values == [true])
     }
 }
+#endif

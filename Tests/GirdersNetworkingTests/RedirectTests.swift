@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
 import GirdersNetworking
 import Testing
@@ -100,3 +101,4 @@ enum QueryText {
         text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
     }
 }
+#endif

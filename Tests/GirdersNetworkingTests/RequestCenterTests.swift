@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
 import GirdersNetworking
 import Testing
@@ -71,3 +72,4 @@ struct RequestCenterTests {
         #expect(screen == nil)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
 import GirdersNetworking
 import Testing
@@ -128,3 +129,4 @@ struct ResponseDecodingTests {
         #expect(try await get("/content-type?type=text/html", as: String.self, client: wildcard).bodyObject == "{}")
     }
 }
+#endif

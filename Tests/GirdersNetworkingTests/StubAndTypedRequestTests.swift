@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
 import GirdersNetworking
 import Testing
@@ -183,3 +184,4 @@ struct StubReadmeExampleTests {
         #expect(item == Item(name: "girder"))
     }
 }
+#endif

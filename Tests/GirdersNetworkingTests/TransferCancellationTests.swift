@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
 import GirdersNetworking
 import Testing
@@ -79,3 +80,4 @@ struct TransferCancellationTests {
         return { task.cancel() }
     }
 }
+#endif

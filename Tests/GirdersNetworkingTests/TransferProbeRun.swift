@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
 
 /// One run of the `TransferProbe` helper executable (built beside the tests), with its output and exit status.
@@ -24,3 +25,4 @@ struct TransferProbeRun {
         status = process.terminationStatus
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
 import GirdersNetworking
 
@@ -90,3 +91,4 @@ struct SinkReport: Decodable, Sendable {
 func fileSize(_ url: URL) -> Int64? {
     (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value
 }
+#endif

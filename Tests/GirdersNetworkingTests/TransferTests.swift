@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
 import GirdersNetworking
 import Testing
@@ -237,3 +238,4 @@ struct TransferTests {
         return "(not interrupted)"
     }
 }
+#endif

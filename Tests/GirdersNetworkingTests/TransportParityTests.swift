@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
 import GirdersNetworking
 import Testing
@@ -144,3 +145,4 @@ struct TransportParityTests {
         #expect(response.bodyObject?.compressed == true)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
 import GirdersNetworking
 import Testing
@@ -186,3 +187,4 @@ struct MultipartSafetyTests {
         #expect(response.bodyObject?.header("content-type") == nil)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
 import GirdersStorage
 import Testing
@@ -53,3 +54,4 @@ struct IndependentDecryptionTests {
         #expect(try FileSecureStorage(folder: folder, key: decomposed).readString(forKey: "caf\u{E9}") == "k\u{E4}se")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
 @testable import GirdersStorage
 import Testing
@@ -117,3 +118,4 @@ struct KeychainStandInTests {
         #expect(onQueue, "the result arrives on the given queue")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
 import GirdersStorage
 import Testing
@@ -25,3 +26,4 @@ struct MigrationTests {
         #expect(try FileSecureStorage(folder: folder, key: key).readString(forKey: "user") == "ada")
     }
 }
+#endif

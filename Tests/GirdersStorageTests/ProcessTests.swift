@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
 import GirdersStorage
 import Testing
@@ -63,3 +64,4 @@ struct ProcessTests {
         #expect(completed >= 20, "the helper was killed before it wrote anything")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
 import GirdersNetworking
 import GirdersTrema
@@ -103,3 +104,4 @@ struct DeprecatedShimTests {
         #expect(translate("missing", bundle: bundle) == "?missing?")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
 import GirdersNetworking
 
@@ -50,3 +51,4 @@ struct Echo: Decodable {
     let headers: [String: [String]]
     let body: String
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
 import GirdersNetworking
 import Testing
@@ -164,3 +165,4 @@ final class EventLog: @unchecked Sendable {
         return recorded
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
 import GirdersConfig
 import GirdersNetworking
@@ -210,3 +211,4 @@ struct ReadmeSnippetTests {
         storage.clearSecureStorage()
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
 import GirdersTrema
 import Testing
@@ -140,3 +141,4 @@ struct CLITests {
         #expect(convert.errors.split(separator: "\n").allSatisfy { $0.hasPrefix(file.path) }, "\(convert.errors)")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
 import GirdersTrema
 import Testing
@@ -242,3 +243,4 @@ enum SwiftSyntaxCheck {
         return (process.terminationStatus, messages)
     }
 }
+#endif

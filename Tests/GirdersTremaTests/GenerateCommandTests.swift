@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
 import GirdersTrema
 import Testing
@@ -113,3 +114,4 @@ struct GenerateCommandTests {
         #expect(try cli.trema("generate", input.path).status == 2)
     }
 }
+#endif

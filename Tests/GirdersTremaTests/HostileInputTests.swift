@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
 import GirdersTrema
 import Testing
@@ -265,3 +266,4 @@ struct HostileInputTests {
         #expect(lines.last?.hasPrefix("... and ") == true)
     }
 }
+#endif

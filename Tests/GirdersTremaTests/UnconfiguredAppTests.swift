@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
 import Testing
 
@@ -75,3 +76,4 @@ struct UnconfiguredAppTests {
         #expect(SystemLanguage.fromEnvironment([:]).isEmpty)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
 import Testing
 
@@ -58,3 +59,4 @@ final class TemporaryFolder: Sendable {
     init() throws { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
     deinit { try? FileManager.default.removeItem(at: url) }
 }
+#endif

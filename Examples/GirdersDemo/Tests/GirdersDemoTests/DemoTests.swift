@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
 import GirdersDI
 import GirdersLog
@@ -99,3 +100,4 @@ struct DemoTests {
         #expect(try server.stats()["refreshes"] == before + 1)
     }
 }
+#endif

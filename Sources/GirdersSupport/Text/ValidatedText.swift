@@ -1,6 +1,6 @@
 /// Strings from bytes or UTF-16 units that must be valid as they are: no replacement characters, ever.
 ///
-/// `String(validating:as:)` does this, but needs macOS 15 / iOS 18 / tvOS 18 / watchOS 11, above the package's
+/// The standard library's `String.init(validating:as:)` does this, but needs macOS 15 / iOS 18 / tvOS 18 / watchOS 11, above the package's
 /// floor. This is one portable implementation for every platform, so the code a Linux test runs is the code an
 /// iPhone runs: `String(decoding:as:)` (fast, and replaces every ill-formed sequence with U+FFFD) followed by a
 /// comparison with the input. A replacement always changes the encoded form (U+FFFD is `EF BF BD` in UTF-8 and

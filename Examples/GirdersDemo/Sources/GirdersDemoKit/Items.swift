@@ -94,6 +94,7 @@ struct LiveItemRepository: ItemRepository {
 
 /// Items in memory, for tests and offline runs: swapped in through a DI override.
 final class StubItemRepository: ItemRepository, Sendable {
+    // `Mutex` (@available(macOS 15, ...)) is fine here: this package declares macOS 15 (its only platform).
     private let items: Mutex<[Item]>
 
     init(_ items: [Item] = []) {

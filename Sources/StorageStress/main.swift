@@ -15,11 +15,7 @@ if arguments.count >= 3, arguments[1] == "shared" {
         exit(1)
     }
     let value = KeychainStorage.shared.string(forKey: arguments[2]) ?? "nil"
-    #if !(canImport(Security) && canImport(LocalAuthentication))
     print(value, KeychainStorage.shared.folder?.path ?? "(keychain)", separator: "\n")
-    #else
-    print(value)
-    #endif
     exit(0)
 }
 guard arguments.count == 5, let count = Int(arguments[4]) else {

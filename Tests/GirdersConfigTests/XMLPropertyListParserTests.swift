@@ -1,8 +1,8 @@
 import Foundation
+import GirdersSupport
 import Testing
 
 @testable import GirdersConfig
-import GirdersSupport
 
 /// Our XML property-list parser against hand-written documents and against Foundation's own parser.
 struct XMLPropertyListParserTests {
@@ -100,6 +100,15 @@ struct XMLPropertyListParserTests {
     @Test func deepNestingIsAnErrorNotAStackOverflow() {
         let document = "<plist>" + String(repeating: "<array>", count: 100_000) + "</plist>"
         #expect(throws: XMLPropertyListParser.Failure.self) { try parse(document) }
+    }
+
+    @Test func foundationBooleanNumbersBecomeBooleansAndSmallIntegersStayIntegers() {
+        #expect(ConfigValue(propertyListValue: NSNumber(value: true)) == .bool(true))
+        #expect(ConfigValue(propertyListValue: NSNumber(value: false)) == .bool(false))
+        #expect(ConfigValue(propertyListValue: NSNumber(value: Int8(1))) == .integer(1))
+        #expect(ConfigValue(propertyListValue: NSNumber(value: 0)) == .integer(0))
+        #expect(ConfigValue(propertyListValue: NSNumber(value: 2.5)) == .double(2.5))
+        #expect(ConfigValue(propertyListValue: true) == .bool(true))
     }
 
     @Test func randomDocumentsParseExactlyAsFoundationParsesThem() throws {

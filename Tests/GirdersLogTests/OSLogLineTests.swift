@@ -45,6 +45,12 @@ struct OSLogLineTests {
     func levelsMapToTheUnifiedLogsLevels(level: LogLevel, expected: OSLogLine.Level) {
         #expect(OSLogLine(record("x", level: level), revealsPrivateData: false).level == expected)
     }
+
+    /// The destination passes these straight to `OSLogType(rawValue:)`: they must be `<os/log.h>`'s values.
+    @Test func levelsCarryTheRawValuesOfOSLogType() {
+        let raw = [OSLogLine.Level.default, .info, .debug, .error, .fault].map(\.rawValue)
+        #expect(raw == [0x00, 0x01, 0x02, 0x10, 0x11])
+    }
 }
 
 extension OSLogLine {

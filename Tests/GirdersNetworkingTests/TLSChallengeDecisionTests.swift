@@ -3,6 +3,10 @@ import Testing
 
 @testable import GirdersNetworking
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 /// How URLSessionTransport answers TLS challenges and picks sessions on Apple platforms, run here: the decision,
 /// the import-once cache and the session per distinct credentials.
 struct TLSChallengeDecisionTests {
@@ -43,6 +47,61 @@ struct TLSChallengeDecisionTests {
         #expect(
             TLSChallengeDecision.trustFailure(host: "h", anchors: 1, parsedAnchors: 1, trusted: true, reason: nil)
                 == nil)
+    }
+
+    @Test func theAnswerTrustsTheServerOnlyWhenEveryAnchorParsesAndTheEvaluationPasses() {
+        let security = FakeTLSSecurity()
+        let identities = IdentityCache<String>()
+        func answer(
+            _ credentials: TLSCredentials?, method: String = FakeTLSSecurity.serverTrust
+        )
+            -> TLSChallengeAnswer<String, String>
+        {
+            .answer(
+                method: method, host: "api.example", serverTrust: "chain", credentials: credentials,
+                identities: identities, security: security)
+        }
+        let good = TLSCredentials(anchorCertificates: [Data("good".utf8)])
+        let trusted = answer(good)
+        #expect(trusted == .useTrust("chain"))
+        #expect(trusted.disposition == .useCredential)
+        #expect(trusted.failure == nil)
+        #expect(security.evaluations.values == ["chain anchors=good only=true"])
+
+        let broken = TLSCredentials(anchorCertificates: [Data("good".utf8), Data("not DER".utf8)])
+        #expect(answer(broken) == .cancel(reason: "1 of 2 anchor certificates are not DER-encoded X.509"))
+        #expect(security.evaluations.values.count == 1)  // nothing is evaluated against half the anchors
+
+        let expired = TLSCredentials(anchorCertificates: [Data("expired".utf8)], trustsOnlyAnchors: false)
+        let refused = answer(expired)
+        #expect(refused == .cancel(reason: "the server certificate of api.example: certificate has expired"))
+        #expect(refused.disposition == .cancelAuthenticationChallenge)
+        #expect(refused.failure == "the server certificate of api.example: certificate has expired")
+        #expect(security.evaluations.values.last == "chain anchors=expired only=false")
+
+        #expect(answer(nil) == .performDefaultHandling)
+        #expect(answer(good, method: "NSURLAuthenticationMethodHTTPBasic") == .performDefaultHandling)
+        #expect(answer(good, method: "NSURLAuthenticationMethodHTTPBasic").disposition == .performDefaultHandling)
+        let noTrust = TLSChallengeAnswer.answer(
+            method: FakeTLSSecurity.serverTrust, host: "h", serverTrust: nil, credentials: good,
+            identities: identities, security: security)
+        #expect(noTrust == .performDefaultHandling)
+    }
+
+    @Test func aCertificateRequestIsAnsweredWithTheImportedIdentityOrRefusedWithTheImportError() {
+        let security = FakeTLSSecurity()
+        let identities = IdentityCache<String>()
+        func answer(_ identity: TLSCredentials.ClientIdentity) -> TLSChallengeAnswer<String, String> {
+            .answer(
+                method: FakeTLSSecurity.clientCertificate, host: "h", serverTrust: nil,
+                credentials: TLSCredentials(clientIdentity: identity), identities: identities, security: security)
+        }
+        #expect(answer(identity) == .useIdentity("identity-3"))
+        #expect(answer(identity).disposition == .useCredential)
+        let wrong = TLSCredentials.ClientIdentity(pkcs12: Data([1]), password: "nope")
+        #expect(answer(wrong) == .cancel(reason: "wrong password"))
+        #expect(answer(wrong) == .cancel(reason: "wrong password"))
+        #expect(security.imports.value == 2)  // once per archive, however many connections ask
     }
 
     @Test func anIdentityIsImportedOnceAndAFailedImportIsNotRetriedOnEveryChallenge() throws {
@@ -115,4 +174,43 @@ final class LockedStrings: @unchecked Sendable {
     private var strings: [String] = []
     func append(_ string: String) { lock.withLock { strings.append(string) } }
     var values: [String] { lock.withLock { strings } }
+}
+
+extension TLSChallengeAnswer: Equatable where Trust == String, Identity == String {
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        switch (lhs, rhs) {
+        case (.performDefaultHandling, .performDefaultHandling): true
+        case (.useTrust(let a), .useTrust(let b)), (.useIdentity(let a), .useIdentity(let b)): a == b
+        case (.cancel(let a), .cancel(let b)): a == b
+        default: false
+        }
+    }
+}
+
+/// Behaves like Security for the answer's purposes: anchors parse unless they say "not DER", a chain evaluated
+/// against an "expired" anchor fails, an archive imports unless its password is wrong.
+struct FakeTLSSecurity: TLSSecurity {
+    static let serverTrust = "server trust"
+    static let clientCertificate = "client certificate"
+    let methods = (serverTrust: serverTrust, clientCertificate: clientCertificate)
+    let evaluations = LockedStrings()
+    let imports = Counter()
+
+    func certificate(_ der: Data) -> String? {
+        let text = String(decoding: der, as: UTF8.self)
+        return text == "not DER" ? nil : text
+    }
+
+    func evaluate(_ trust: String, anchors: [String], anchorsOnly: Bool) -> (trusted: Bool, reason: String?) {
+        evaluations.append("\(trust) anchors=\(anchors.joined(separator: ",")) only=\(anchorsOnly)")
+        return anchors.contains("expired") ? (false, "certificate has expired") : (true, nil)
+    }
+
+    func importIdentity(
+        _ archive: TLSCredentials.ClientIdentity
+    ) -> Result<String, IdentityCache<String>.ImportFailure> {
+        imports.increment()
+        return archive.password == "pw"
+            ? .success("identity-\(archive.pkcs12.count)") : .failure(.init(reason: "wrong password"))
+    }
 }

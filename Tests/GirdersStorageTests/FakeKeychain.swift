@@ -29,6 +29,8 @@ final class FakeKeychain: KeychainAPI {
         var legacyDeletesOne = true
         var prompts: [String] = []
         var calls: [String] = []
+        /// The `SecItem*` dictionary entries of each call, as `SystemKeychain` would build them.
+        var dictionaries: [[KeychainAttribute]] = []
         /// Statuses to answer instead, first in first out, per call name ("add", "update", ...).
         var scripted: [String: [Int32]] = [:]
     }
@@ -44,6 +46,7 @@ final class FakeKeychain: KeychainAPI {
     /// The status that stops `call` before it looks at any item, if any.
     private func refusal(_ call: String, _ query: KeychainQuery, _ state: inout State) -> Int32? {
         state.calls.append(call)
+        state.dictionaries.append(query.attributes)
         if var answers = state.scripted[call], !answers.isEmpty {
             let answer = answers.removeFirst()
             state.scripted[call] = answers
@@ -63,15 +66,15 @@ final class FakeKeychain: KeychainAPI {
             let found = state.items.filter { matches($0, query, state) }
             guard let first = found.first else { return (KeychainStatus.itemNotFound, .none) }
             switch query.returning {
-            case .accounts: return (KeychainStatus.success, .accounts(found.map(\.account)))
-            case .nothing: return (KeychainStatus.success, .none)
+            case .accounts, .nothing:
+                return (KeychainStatus.success, query.answer(data: nil, accounts: found.map(\.account)))
             case .data:
                 if first.protection.biometric {
                     guard let prompt = query.prompt else { return (KeychainStatus.interactionNotAllowed, .none) }
                     state.prompts.append(prompt)
                     guard state.biometricAnswer == KeychainStatus.success else { return (state.biometricAnswer, .none) }
                 }
-                return (KeychainStatus.success, .data(first.data))
+                return (KeychainStatus.success, query.answer(data: first.data, accounts: nil))
             }
         }
     }

@@ -152,6 +152,58 @@ struct KeychainLogicTests {
                 == .authenticationFailed(key: "k", reason: "the user could not be authenticated"))
     }
 
+    @Test func eachCallCarriesTheSecItemEntriesItsPurposeNeeds() throws {
+        let fake = FakeKeychain()
+        let storage = storage(fake, group: "TEAM.shared", accessibility: .whenUnlocked)
+        fake.state.withLock { $0.groups.append("TEAM.shared") }
+        try storage.writeString("v", forKey: "k")
+        _ = try storage.readString(forKey: "k")
+        _ = try storage.allKeys()
+        try storage.saveWithBiometricProtection(Data("s".utf8), forKey: "b")
+        _ = try storage.readWithBiometricProtection(forKey: "b", prompt: "Unlock")
+        let base: [KeychainAttribute] = [.genericPassword, .service("app")]
+        let calls = fake.state.value.dictionaries
+        let key = base + [.account("k"), .accessGroup("TEAM.shared"), .dataProtectionKeychain]
+        #expect(calls.contains(key))  // update, add and delete: the item, nothing returned
+        #expect(calls.contains(key + [.returnData, .matchLimitOne]))  // a read: one item's data
+        // A listing asks for attributes only, of every item, and never shows a prompt.
+        #expect(
+            calls.contains(
+                base + [.accessGroup("TEAM.shared"), .dataProtectionKeychain, .returnAttributes, .matchLimitAll]))
+        let biometricRead =
+            base + [
+                .account("b"), .accessGroup("TEAM.shared"), .dataProtectionKeychain, .returnData, .matchLimitOne,
+                .authenticationPrompt("Unlock"),
+            ]
+        #expect(calls.contains(biometricRead))
+        #expect(calls.allSatisfy { !$0.contains(.authenticationPrompt("Unlock")) || $0 == biometricRead })
+
+        // What a new item gets besides the query: its accessibility, or for biometric items the access control
+        // (which implies "this device, passcode set") and no accessibility that would contradict it.
+        #expect(
+            KeychainProtection(accessibility: .whenUnlocked, biometric: false).attributes == [
+                .accessible(.whenUnlocked)
+            ])
+        #expect(KeychainProtection(accessibility: .whenUnlocked, biometric: true).attributes == [.biometryCurrentSet])
+        let items = fake.state.value.items
+        #expect(
+            items.first { $0.account == "k" }?.protection
+                == KeychainProtection(accessibility: .whenUnlocked, biometric: false))
+        #expect(items.first { $0.account == "b" }?.protection.biometric == true)
+    }
+
+    @Test func aReadAnswersWithTheKindOfResultItAskedFor() {
+        var query = KeychainQuery(service: "s", usesDataProtectionKeychain: true)
+        query.returning = .data
+        #expect(query.answer(data: Data([1]), accounts: ["x"]) == .data(Data([1])))
+        #expect(query.answer(data: nil, accounts: ["x"]) == .none)
+        query.returning = .accounts
+        #expect(query.answer(data: Data([1]), accounts: ["x", "y"]) == .accounts(["x", "y"]))
+        #expect(query.answer(data: nil, accounts: nil) == .accounts([]))
+        query.returning = .nothing
+        #expect(query.answer(data: Data([1]), accounts: ["x"]) == .none)
+    }
+
     @Test func tvOSAndWatchOSHaveNoBiometryToAskAndSaySo() {
         let storage = storage(FakeKeychain(), platform: Self.tvOS)
         #expect(

@@ -100,15 +100,16 @@ public indirect enum ConfigValue: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Numbers arrive as `NSNumber`; its Objective-C type code tells integers, reals and (on Apple platforms)
-    /// Booleans apart.
+    /// The class of Foundation's Boolean numbers, the same on every platform.
+    private static let booleanNumberType = type(of: NSNumber(value: true))
+
+    /// Numbers arrive as `NSNumber`: a Boolean is Foundation's boolean class on every platform (`__NSCFBoolean`,
+    /// whose type code is the same as a `CChar`'s), and the Objective-C type code tells integers and reals apart.
     init?(number: NSNumber) {
-        #if canImport(Darwin)
-        if CFGetTypeID(number) == CFBooleanGetTypeID() {
+        if type(of: number) == ConfigValue.booleanNumberType {
             self = .bool(number.boolValue)
             return
         }
-        #endif
         let code = String(cString: number.objCType)
         switch code {
         case "f", "d":

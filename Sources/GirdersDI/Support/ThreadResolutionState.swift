@@ -60,13 +60,14 @@ final class ThreadResolutionState {
 
     @usableFromInline static let storageKey: pthread_key_t = {
         var key = pthread_key_t()
-        pthread_key_create(&key) { pointer in
-            #if canImport(Darwin)
-            Unmanaged<ThreadResolutionState>.fromOpaque(pointer).release()
-            #else
-            if let pointer { Unmanaged<ThreadResolutionState>.fromOpaque(pointer).release() }
-            #endif
-        }
+        // Darwin hands the destructor a non-optional pointer, Glibc an optional one: both convert to the
+        // optional parameter, so one destructor serves every platform.
+        pthread_key_create(&key) { pointer in releaseThreadResolutionState(pointer) }
         return key
     }()
+}
+
+/// The slot's destructor: gives up the thread's state when the thread ends.
+private func releaseThreadResolutionState(_ pointer: UnsafeMutableRawPointer?) {
+    if let pointer { Unmanaged<ThreadResolutionState>.fromOpaque(pointer).release() }
 }

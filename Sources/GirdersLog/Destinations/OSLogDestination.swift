@@ -26,14 +26,7 @@ public struct OSLogDestination: LogDestination {
     /// Sends one record to the unified log, with the level and privacy ``OSLogLine`` chose.
     public func write(_ record: LogRecord) {
         let line = OSLogLine(record, revealsPrivateData: revealsPrivateData)
-        let type: OSLogType =
-            switch line.level {
-            case .debug: .debug
-            case .info: .info
-            case .default: .default
-            case .error: .error
-            case .fault: .fault
-            }
+        let type = OSLogType(rawValue: line.level.rawValue)
         if line.isPrivate {
             logger.log(level: type, "\(line.text, privacy: .private)")
         } else {

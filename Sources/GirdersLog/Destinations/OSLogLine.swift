@@ -6,9 +6,14 @@
 /// private, the revealed line is sent as `.private` (the system still hides it outside debugging); otherwise the
 /// redacted line is sent as `.public`. A private value never reaches the log marked public.
 struct OSLogLine: Equatable, Sendable {
-    /// The unified log's levels.
-    enum Level: Equatable, Sendable {
-        case debug, info, `default`, error, fault
+    /// The unified log's levels, with the raw values of `os_log_type_t` (`<os/log.h>`), so the destination hands
+    /// them over as `OSLogType(rawValue:)` without a mapping of its own.
+    enum Level: UInt8, Equatable, Sendable {
+        case `default` = 0x00
+        case info = 0x01
+        case debug = 0x02
+        case error = 0x10
+        case fault = 0x11
     }
 
     let level: Level

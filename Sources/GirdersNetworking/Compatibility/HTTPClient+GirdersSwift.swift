@@ -1,6 +1,5 @@
-import Foundation
-
 #if canImport(FoundationNetworking)
+import Foundation
 public import FoundationNetworking
 #else
 public import Foundation

@@ -1,8 +1,7 @@
+public import Foundation
+
 #if canImport(FoundationNetworking)
-public import Foundation
 public import FoundationNetworking
-#else
-public import Foundation
 #endif
 
 /// What ``TypedRequest`` and ``NoContentRequest`` share: the request, the last word on its URL and `URLRequest`,

@@ -1,12 +1,6 @@
 import Foundation
 import GirdersSupport
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// POSIX file plumbing for streamed bodies and downloads: sizes, chunked reads, a 0600 writer, a durable rename.
 ///
 /// It names and owns no file: `DownloadFile` owns a download's file from its temporary to its final place, and

@@ -90,10 +90,12 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         }
         completionHandler(.cancelAuthenticationChallenge, nil)
         #else
-        let (disposition, credential, failure) = TLSChallengeAnswer.answer(
-            challenge, with: credentials, identities: identities)
-        if let failure { update(task.taskIdentifier) { $0.tlsFailure = failure } }
-        completionHandler(disposition, credential)
+        let space = challenge.protectionSpace
+        let answer = TLSChallengeAnswer.answer(
+            method: space.authenticationMethod, host: space.host, serverTrust: space.serverTrust,
+            credentials: credentials, identities: identities, security: SystemTLSSecurity())
+        if let failure = answer.failure { update(task.taskIdentifier) { $0.tlsFailure = failure } }
+        completionHandler(answer.disposition, answer.credential)
         #endif
     }
 

@@ -1,65 +1,72 @@
-#if canImport(Security) && !canImport(FoundationNetworking)
 import Foundation
-import Security
 
-extension SessionDelegate {
-    /// The transport's imported client identities.
-    typealias Identities = IdentityCache<SecIdentity>
-}
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
-/// Carries out a ``TLSChallengeDecision`` with Security: the thin layer no Linux test runs.
-enum TLSChallengeAnswer {
-    /// The disposition, the credential, and a failure reason when the challenge is refused.
-    static func answer(
-        _ challenge: URLAuthenticationChallenge, with credentials: TLSCredentials?,
-        identities: SessionDelegate.Identities
-    ) -> (URLSession.AuthChallengeDisposition, URLCredential?, String?) {
-        let space = challenge.protectionSpace
-        let kind: TLSChallengeDecision.Kind =
-            switch space.authenticationMethod {
-            case NSURLAuthenticationMethodServerTrust: .serverTrust
-            case NSURLAuthenticationMethodClientCertificate: .clientCertificate
-            default: .other
-            }
-        switch TLSChallengeDecision.decide(kind, credentials: credentials) {
+/// How ``URLSessionTransport`` answers one TLS challenge: ``TLSChallengeDecision`` carried out through a
+/// ``TLSSecurity``. It runs on every platform, so the Linux tests drive it with a fake; on Apple platforms only
+/// the Security calls and the `URLCredential` they end in are left untested here.
+enum TLSChallengeAnswer<Trust, Identity> {
+    /// Let the system decide.
+    case performDefaultHandling
+    /// The server passed the evaluation: use its trust.
+    case useTrust(Trust)
+    /// Present this client identity.
+    case useIdentity(Identity)
+    /// Refuse the connection, for this reason (reported as the request's TLS failure).
+    case cancel(reason: String)
+
+    /// The answer to a challenge with authentication method `method` (the `NSURLAuthenticationMethod…` string)
+    /// from `host`, on a session with `credentials`. `serverTrust` is the chain the challenge carries, if any.
+    static func answer<Security: TLSSecurity>(
+        method: String, host: String, serverTrust: Trust?, credentials: TLSCredentials?,
+        identities: IdentityCache<Identity>, security: Security
+    ) -> Self where Security.Trust == Trust, Security.Identity == Identity {
+        switch TLSChallengeDecision.decide(.init(method: method, security.methods), credentials: credentials) {
         case .performDefaultHandling:
-            return (.performDefaultHandling, nil, nil)
+            return .performDefaultHandling
         case .evaluateTrust(let anchors, let anchorsOnly):
-            guard let trust = space.serverTrust else { return (.performDefaultHandling, nil, nil) }
-            let certificates = anchors.compactMap { SecCertificateCreateWithData(nil, $0 as CFData) }
-            SecTrustSetAnchorCertificates(trust, certificates as CFArray)
-            SecTrustSetAnchorCertificatesOnly(trust, anchorsOnly)
-            var error: CFError?
-            let trusted = certificates.count == anchors.count && SecTrustEvaluateWithError(trust, &error)
+            guard let serverTrust else { return .performDefaultHandling }
+            let certificates = anchors.compactMap(security.certificate)
+            let evaluation =
+                certificates.count == anchors.count
+                ? security.evaluate(serverTrust, anchors: certificates, anchorsOnly: anchorsOnly)
+                : (trusted: false, reason: nil)
             let failure = TLSChallengeDecision.trustFailure(
-                host: space.host, anchors: anchors.count, parsedAnchors: certificates.count, trusted: trusted,
-                reason: error.map { CFErrorCopyDescription($0) as String })
-            if let failure { return (.cancelAuthenticationChallenge, nil, failure) }
-            return (.useCredential, URLCredential(trust: trust), nil)
+                host: host, anchors: anchors.count, parsedAnchors: certificates.count, trusted: evaluation.trusted,
+                reason: evaluation.reason)
+            return failure.map { .cancel(reason: $0) } ?? .useTrust(serverTrust)
         case .presentIdentity(let archive):
-            switch identities.identity(for: archive, importer: importIdentity) {
-            case .success(let identity):
-                return (
-                    .useCredential, URLCredential(identity: identity, certificates: nil, persistence: .forSession), nil
-                )
-            case .failure(let failure):
-                return (.cancelAuthenticationChallenge, nil, failure.reason)
+            switch identities.identity(for: archive, importer: security.importIdentity) {
+            case .success(let identity): return .useIdentity(identity)
+            case .failure(let failure): return .cancel(reason: failure.reason)
             }
         }
     }
 
-    /// `SecPKCS12Import` of one archive (the cache calls it once per archive and transport).
-    static func importIdentity(
-        _ archive: TLSCredentials.ClientIdentity
-    ) -> Result<SecIdentity, IdentityCache<SecIdentity>.ImportFailure> {
-        var items: CFArray?
-        let options = [kSecImportExportPassphrase as String: archive.password] as CFDictionary
-        let status = SecPKCS12Import(archive.pkcs12 as CFData, options, &items)
-        guard status == errSecSuccess, let first = (items as? [[String: Any]])?.first,
-            let value = first[kSecImportItemIdentity as String],
-            CFGetTypeID(value as CFTypeRef) == SecIdentityGetTypeID()
-        else { return .failure(.init(reason: "cannot import the PKCS#12 client identity (\(status))")) }
-        return .success(unsafeBitCast(value as CFTypeRef, to: SecIdentity.self))
+    /// What the session delegate hands URLSession.
+    var disposition: URLSession.AuthChallengeDisposition {
+        switch self {
+        case .performDefaultHandling: .performDefaultHandling
+        case .useTrust, .useIdentity: .useCredential
+        case .cancel: .cancelAuthenticationChallenge
+        }
+    }
+
+    /// Why the connection was refused, if it was.
+    var failure: String? {
+        if case .cancel(let reason) = self { reason } else { nil }
     }
 }
-#endif
+
+extension TLSChallengeDecision.Kind {
+    /// The kind of a challenge with this `NSURLAuthenticationMethod…` string.
+    init(method: String, _ methods: (serverTrust: String, clientCertificate: String)) {
+        switch method {
+        case methods.serverTrust: self = .serverTrust
+        case methods.clientCertificate: self = .clientCertificate
+        default: self = .other
+        }
+    }
+}

@@ -2,7 +2,7 @@ import Foundation
 
 /// How ``URLSessionTransport`` answers a TLS challenge from the ``TLSCredentials`` of the session it arrived on,
 /// decided on every platform so the Linux tests run it; only the calls into Security run on Apple platforms
-/// alone (`TLSChallengeAnswer`).
+/// alone (`SystemTLSSecurity`).
 ///
 /// URLSession asks for a server's trust and for a client certificate once per connection, and a kept-alive or
 /// HTTP/2 connection keeps the first answer: so the transport runs requests with different credentials on

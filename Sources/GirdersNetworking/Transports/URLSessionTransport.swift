@@ -65,13 +65,13 @@ public final class URLSessionTransport: HTTPTransport {
     /// instead of FoundationNetworking (see ``init(configuration:)``).
     private static func linuxSafe(_ configuration: URLSessionConfiguration) -> URLSessionConfiguration {
         #if canImport(FoundationNetworking)
-        guard let copy = configuration.copy() as? URLSessionConfiguration else { return configuration }
-        copy.urlCache = nil
-        copy.httpCookieAcceptPolicy = .never
-        return copy
-        #else
-        return configuration
+        if let copy = configuration.copy() as? URLSessionConfiguration {
+            copy.urlCache = nil
+            copy.httpCookieAcceptPolicy = .never
+            return copy
+        }
         #endif
+        return configuration
     }
 
     /// A transport with an existing session's configuration: its cookies, cache, credential storage, extra

@@ -3,7 +3,6 @@ import Foundation
 #if canImport(CryptoKit)
 import CryptoKit
 import CommonCrypto
-import Security
 #else
 import CGirdersOpenSSL
 #endif
@@ -23,15 +22,16 @@ enum Crypto {
     static let nonceLength = 12
     static let tagLength = 16
 
-    /// `count` bytes from the system's cryptographic random generator.
-    static func randomBytes(_ count: Int) throws(Failure) -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: count)
-        #if canImport(CryptoKit)
-        let status = SecRandomCopyBytes(kSecRandomDefault, count, &bytes)
-        guard status == errSecSuccess else { throw Failure(reason: "SecRandomCopyBytes failed (\(status))") }
-        #else
-        guard RAND_bytes(&bytes, try int32(count)) == 1 else { throw Failure(reason: "RAND_bytes failed") }
-        #endif
+    /// `count` bytes from the system's cryptographic random generator: `SystemRandomNumberGenerator`, which is
+    /// `arc4random_buf` on Apple platforms and `getrandom` on Linux, so every platform runs this one function.
+    static func randomBytes(_ count: Int) -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count + 8)
+        while bytes.count < count {
+            withUnsafeBytes(of: generator.next() as UInt64) { bytes += $0 }
+        }
+        bytes.removeLast(bytes.count - count)
         return bytes
     }
 
@@ -89,29 +89,18 @@ enum Crypto {
     /// PBKDF2-HMAC-SHA256 with `iterations` rounds, 32 bytes. The copy of the password is wiped afterwards.
     static func pbkdf2SHA256(password: String, salt: [UInt8], iterations: Int) throws(Failure) -> [UInt8] {
         var output = [UInt8](repeating: 0, count: keyLength)
-        var password = Array(password.utf8)
+        var password = password.utf8.map { CChar(bitPattern: $0) }
         defer { Secret.wipe(&password) }
         #if canImport(CryptoKit)
         guard let rounds = UInt32(exactly: iterations) else { throw Failure(reason: "\(iterations) PBKDF2 rounds") }
-        let status = password.withUnsafeBufferPointer { passwordBytes in
-            passwordBytes.withMemoryRebound(to: CChar.self) { passwordChars in
-                CCKeyDerivationPBKDF(
-                    CCPBKDFAlgorithm(kCCPBKDF2), passwordChars.baseAddress, password.count, salt, salt.count,
-                    CCPseudoRandomAlgorithm(kCCPRFHmacAlgSHA256), rounds, &output, keyLength)
-            }
-        }
+        let status = CCKeyDerivationPBKDF(
+            CCPBKDFAlgorithm(kCCPBKDF2), password, password.count, salt, salt.count,
+            CCPseudoRandomAlgorithm(kCCPRFHmacAlgSHA256), rounds, &output, keyLength)
         guard status == kCCSuccess else { throw Failure(reason: "PBKDF2 failed (\(status))") }
         #else
-        let rounds = try int32(iterations)
-        let passwordLength = try int32(password.count)
-        let saltLength = try int32(salt.count)
-        let status = password.withUnsafeBufferPointer { passwordBytes in
-            passwordBytes.withMemoryRebound(to: CChar.self) { passwordChars in
-                PKCS5_PBKDF2_HMAC(
-                    passwordChars.baseAddress, passwordLength, salt, saltLength, rounds, EVP_sha256(),
-                    Int32(keyLength), &output)
-            }
-        }
+        let status = PKCS5_PBKDF2_HMAC(
+            password, try int32(password.count), salt, try int32(salt.count), try int32(iterations), EVP_sha256(),
+            Int32(keyLength), &output)
         guard status == 1 else { throw Failure(reason: "PKCS5_PBKDF2_HMAC failed") }
         #endif
         return output

@@ -11,8 +11,8 @@ import Darwin
 /// memory dump or a core file shows a key; it does not close it. The wipe itself cannot be optimised away
 /// (`explicit_bzero` on Linux, `memset_s` on Apple platforms).
 enum Secret {
-    /// Sets every byte of `bytes` to zero, in place.
-    static func wipe(_ bytes: inout [UInt8]) {
+    /// Sets every byte of `bytes` (key material, or a password's `CChar`s) to zero, in place.
+    static func wipe<Element>(_ bytes: inout [Element]) {
         bytes.withUnsafeMutableBytes { buffer in
             guard let base = buffer.baseAddress, buffer.count > 0 else { return }
             #if canImport(Glibc)

@@ -1,12 +1,6 @@
 import Foundation
 import GirdersSupport
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Files written so that a write that returned survives a crash: a 0600 temporary file in the same folder,
 /// `fsync` (`F_FULLFSYNC` on Apple platforms, see `POSIXFile.synchronize`), `rename`, then `fsync` of the folder. Folders are created with mode 0700.
 enum DurableFile {

@@ -1,10 +1,4 @@
 public import Foundation
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import GirdersSupport
 
 /// A ``SecureStorage`` in a folder of AES-256-GCM encrypted files: the default on Linux, available everywhere.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// A ``StorageKey/keyFile(_:)``: exactly 32 binary bytes in a regular file of mode 0600 (or stricter).
 ///
@@ -16,12 +12,7 @@ enum KeyFile {
     static func load(_ path: String, creating: Bool) throws(StorageError) -> [UInt8] {
         if let bytes = try read(path) { return bytes }
         guard creating else { throw .keyFileMissing(path: path) }
-        var fresh: [UInt8]
-        do {
-            fresh = try Crypto.randomBytes(Crypto.keyLength)
-        } catch {
-            throw .unavailable(reason: error.reason)
-        }
+        var fresh = Crypto.randomBytes(Crypto.keyLength)
         defer { Secret.wipe(&fresh) }
         // Another process may create it at the same moment; both then use the one that was linked first.
         try DurableFile.write(fresh, to: path, replacing: false)

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The store's folder and what may be in it: checks that it is ours before anything is read or written, opens
 /// the lock file safely, and removes what killed writers and finished re-keys leave behind (FORMAT.md, "Files").
 ///

@@ -39,7 +39,7 @@ struct StoreHeader: Equatable {
             version: version, derivation: derivation, iterations: iterations, salt: salt, generation: generation,
             checkNonce: [], checkTag: [])
         do {
-            header.checkNonce = try Crypto.randomBytes(Crypto.nonceLength)
+            header.checkNonce = Crypto.randomBytes(Crypto.nonceLength)
             try Crypto.seal(
                 prefix: [], body: .init(), tail: [], key: encryptionKey, nonce: header.checkNonce, aad: header.prefix,
                 into: &header.checkTag)

@@ -49,7 +49,7 @@ enum StoreItem {
             throw .tooLarge(key: name, bytes: value.count, limit: max(limit, 0))
         }
         do {
-            let nonce = try Crypto.randomBytes(Crypto.nonceLength)
+            let nonce = Crypto.randomBytes(Crypto.nonceLength)
             let prefix = magic + [context.version] + nonce
             try Crypto.seal(
                 prefix: prefix, body: value, tail: nameBytes + StoreHeader.bigEndian(nameLength),

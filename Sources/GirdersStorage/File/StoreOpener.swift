@@ -75,12 +75,7 @@ enum StoreOpener {
     /// The keys and header for `key` with a fresh salt (the store identifier) at `generation`: a new store, or the
     /// target of a re-key. A missing key file is created.
     static func newKeys(for key: StorageKey, generation: UInt32) throws(StorageError) -> StoreKeys {
-        let salt: [UInt8]
-        do {
-            salt = try Crypto.randomBytes(StoreHeader.saltLength)
-        } catch {
-            throw .unavailable(reason: error.reason)
-        }
+        let salt = Crypto.randomBytes(StoreHeader.saltLength)
         let iterations = try key.newIterations()
         var master = try key.masterKey(salt: salt, iterations: iterations, creatingKeyFile: true)
         defer { Secret.wipe(&master) }

@@ -1,8 +1,7 @@
+public import Foundation
+
 #if canImport(FoundationNetworking)
-public import Foundation
 public import FoundationNetworking
-#else
-public import Foundation
 #endif
 
 // Generator functions for bodies streamed from disk, and the last word on the transport's URLRequest.

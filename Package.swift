@@ -38,9 +38,9 @@ let package = Package(
         .target(name: "GirdersDI", dependencies: ["GirdersSupport"]),
         .testTarget(
             name: "GirdersDITests", dependencies: ["GirdersDI", "GirdersTestLocks"]),
-        // libcurl (libcurl4-openssl-dev) for CurlTransport, the default transport on Linux.
-        .systemLibrary(
-            name: "CGirdersCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // libcurl for CurlTransport, the default transport on Linux: declared from its ABI and loaded from
+        // libcurl.so.4 at run time, so the build needs no libcurl headers (Linux only, as the dependency says).
+        .target(name: "CGirdersCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         .target(
             name: "GirdersNetworking",
             dependencies: [
@@ -72,8 +72,8 @@ let package = Package(
         .plugin(name: "TremaPlugin", capability: .buildTool(), dependencies: ["trema"]),
         // Compiles what the plugin generates from a hostile and an ordinary `.trm` file, and reads it back.
         .testTarget(name: "TremaPluginTests", dependencies: ["GirdersTrema"], plugins: ["TremaPlugin"]),
-        .systemLibrary(
-            name: "CGirdersOpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // OpenSSL 3's libcrypto for GirdersStorage on Linux, loaded from libcrypto.so.3 the same way.
+        .target(name: "CGirdersOpenSSL", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         .target(
             name: "GirdersStorage",
             dependencies: ["GirdersSupport", .target(name: "CGirdersOpenSSL", condition: .when(platforms: [.linux]))],

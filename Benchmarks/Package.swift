@@ -42,7 +42,7 @@ let package = Package(
         .systemLibrary(name: "CBenchOpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         benchmark("StorageBenchmarks", [.product(name: "GirdersStorage", package: girders), "CBenchOpenSSL"]),
         // HTTP clients side by side against nginx (Scripts/bench-http.sh): Girders on both transports, bare URLSession,
-        // AsyncHTTPClient, and the limit: libcurl's multi interface in C.
+        // AsyncHTTPClient, and the limit: libcurl in C (the easy interface one request at a time, multi for 16).
         .executableTarget(
             name: "HTTPThroughput",
             dependencies: [

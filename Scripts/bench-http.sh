@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # HTTP clients side by side against nginx on 127.0.0.1: Girders on CurlTransport and on URLSessionTransport, bare
-# URLSession, AsyncHTTPClient, and the limit, libcurl's multi interface in C (Benchmarks/Sources/CurlLimit).
+# URLSession, AsyncHTTPClient, and the limit, the strongest plain-C libcurl program for each scenario
+# (Benchmarks/Sources/CurlLimit: the easy interface one request at a time, the multi interface for 16 in flight).
 # Scenarios: small GETs one after another and 16 in flight, a 100 MiB download to memory and to a file, a 100 MiB
 # upload from a file. Each client and scenario runs in a process of its own (so its peak RSS is the scenario's),
 # RUNS times (3 by default); the table shows the median.
-# Usage: Scripts/bench-http.sh [RUNS]     Needs nginx (Debian's nginx-light) and libcurl4-openssl-dev.
+# Usage: Scripts/bench-http.sh [RUNS]     Installs nginx (Debian's nginx-light) and, for the C limit's headers,
+#                                        libcurl4-openssl-dev when missing (Girders itself needs neither).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-3}
@@ -13,6 +15,14 @@ if ! command -v nginx >/dev/null 2>&1; then
         apt-get update -qq && apt-get install -y -qq nginx-light
     else
         echo "bench-http: nginx is required: apt-get install nginx-light" >&2
+        exit 1
+    fi
+fi
+if [ ! -e /usr/include/curl/curl.h ] && ! ls /usr/include/*/curl/curl.h >/dev/null 2>&1; then
+    if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+        apt-get update -qq && apt-get install -y -qq libcurl4-openssl-dev pkg-config
+    else
+        echo "bench-http: the C limit needs libcurl's headers: apt-get install libcurl4-openssl-dev" >&2
         exit 1
     fi
 fi
@@ -80,7 +90,7 @@ for line in open(sys.argv[1]):
     client, scenario, seconds, rate, rss, cpu = parts[0], parts[1], float(parts[2]), float(parts[3]), int(parts[4]), float(parts[5])
     rows.setdefault((scenario, client), []).append((rate, rss, cpu / (rate * seconds) * 1e6 if rate else 0))
 clients = ["curl-c", "girders-curl", "girders-urlsession", "urlsession", "async-http-client"]
-names = {"curl-c": "libcurl multi (C)", "girders-curl": "Girders, CurlTransport",
+names = {"curl-c": "libcurl in C (easy one at a time, multi 16 in flight)", "girders-curl": "Girders, CurlTransport",
          "girders-urlsession": "Girders, URLSessionTransport", "urlsession": "bare URLSession",
          "async-http-client": "AsyncHTTPClient"}
 units = {"small-sequential": "requests/s", "small-parallel": "requests/s"}

@@ -21,6 +21,7 @@ if [ "$target" = "all" ]; then
 fi
 
 module_flags=()
+c_sources=()
 case "$target" in
     trema-parser | strings-reader | placeholders)
         module=GirdersTrema
@@ -36,11 +37,14 @@ case "$target" in
         # The response-head reader CurlTransport uses (it needs only the header types beside it).
         module=GirdersNetworking
         sources="Sources/GirdersNetworking/Transports/Curl/CurlHead.swift Sources/GirdersNetworking/Requests/HTTPHeaders.swift"
-        module_flags=(-I Sources/CGirdersCurl) ;;
+        module_flags=(-I Sources/CGirdersCurl/include) ;;
     storage-decoding)
         module=GirdersStorage
         sources=$(find Sources/GirdersStorage -name '*.swift')
-        module_flags=(-I Sources/CGirdersOpenSSL -lcrypto) ;;
+        # libcrypto is declared by CGirdersOpenSSL and loaded at run time: its loader is compiled here, no
+        # OpenSSL headers or link-time library needed.
+        module_flags=(-I Sources/CGirdersOpenSSL/include)
+        c_sources=(Sources/CGirdersOpenSSL/CryptoLoader.c) ;;
     *) echo "fuzz: unknown target '$target'; use one of: $targets, all" >&2; exit 2 ;;
 esac
 
@@ -56,6 +60,11 @@ swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -wmo -m
     -emit-object -o "$work/support/GirdersSupport.o" $(find Sources/GirdersSupport -name '*.swift') 2>&1 \
     | grep -v "Cannot export local symbol" || true
 module_flags+=(-package-name Girders -I "$work/support" "$work/support/GirdersSupport.o")
+for source in "${c_sources[@]+"${c_sources[@]}"}"; do
+    object="$work/support/$(basename "$source" .c).o"
+    clang -c -O1 -g -fsanitize=fuzzer-no-link,address -I "$(dirname "$source")/include" "$source" -o "$object"
+    module_flags+=("$object")
+done
 # shellcheck disable=SC2086
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -module-name "$module" \
     $sources "Fuzz/$target.swift" "${module_flags[@]}" -o "$work/fuzzer" 2>&1 \

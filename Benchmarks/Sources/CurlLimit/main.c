@@ -1,5 +1,7 @@
-// The limit the Swift clients are measured against: plain libcurl's multi interface in C, the same work as
-// HTTPThroughput's scenarios. Usage: CurlLimit SCENARIO BASE_URL [FILE]
+// The limit the Swift clients are measured against: the strongest plain-C libcurl program for each of
+// HTTPThroughput's scenarios. One request at a time is libcurl's easy interface (curl_easy_perform on one reused
+// handle: no event loop, the calling thread blocks in the kernel); 16 in flight is the multi interface on one
+// thread, sleeping in curl_multi_poll. Usage: CurlLimit SCENARIO BASE_URL [FILE]
 //   small-sequential N, small-parallel N (16 in flight), download-memory, download-file FILE, upload-file FILE
 // Prints one line: "<scenario> <seconds> <requests/s or MiB/s> <peak RSS KiB> <CPU seconds of the scenario>".
 #include <curl/curl.h>
@@ -60,8 +62,18 @@ static CURL *easy(const char *url, Buffer *buffer) {
     return handle;
 }
 
+// Runs `total` GETs of `url` one after another with the easy interface, on one handle and its connection.
+static int run_sequential_gets(const char *url, int total) {
+    CURL *handle = easy(url, NULL);
+    int failures = 0;
+    for (int index = 0; index < total; index++) failures += curl_easy_perform(handle) != CURLE_OK;
+    curl_easy_cleanup(handle);
+    return failures;
+}
+
 // Runs `total` GETs of `url` with at most `parallel` in flight on one multi handle, reusing easy handles.
 static int run_gets(const char *url, int total, int parallel) {
+    if (parallel == 1) return run_sequential_gets(url, total);
     CURLM *multi = curl_multi_init();
     int started = 0, finished = 0, failures = 0;
     for (; started < parallel && started < total; started++) curl_multi_add_handle(multi, easy(url, NULL));
@@ -88,22 +100,10 @@ static int run_gets(const char *url, int total, int parallel) {
     return failures;
 }
 
+// One transfer with the easy interface.
 static int run_one(CURL *handle) {
-    CURLM *multi = curl_multi_init();
-    curl_multi_add_handle(multi, handle);
-    int running = 1;
-    CURLcode result = CURLE_OK;
-    while (running) {
-        curl_multi_perform(multi, &running);
-        int left = 0;
-        CURLMsg *message;
-        while ((message = curl_multi_info_read(multi, &left)))
-            if (message->msg == CURLMSG_DONE) result = message->data.result;
-        if (running) curl_multi_poll(multi, NULL, 0, 1000, NULL);
-    }
-    curl_multi_remove_handle(multi, handle);
+    CURLcode result = curl_easy_perform(handle);
     curl_easy_cleanup(handle);
-    curl_multi_cleanup(multi);
     return result != CURLE_OK;
 }
 

@@ -1,4 +1,5 @@
 public import Foundation
+import GirdersLog
 
 /// The ``HTTP`` client: sends ``Request``s through one pipeline and returns typed ``Response``s.
 ///
@@ -68,15 +69,29 @@ public final class HTTPClient: HTTP {
     }
 
     /// A new instance of the platform's default transport: ``CurlTransport`` on Linux, ``URLSessionTransport``
-    /// elsewhere.
+    /// elsewhere, and on Linux too when libcurl cannot be loaded (said once per process, as a warning through
+    /// GirdersLog's `Log`).
     @usableFromInline
     static func defaultTransport() -> any HTTPTransport {
         #if canImport(CGirdersCurl)
-        CurlTransport()
-        #else
-        URLSessionTransport()
+        if !curlIsMissing { return CurlTransport() }
         #endif
+        return URLSessionTransport()
     }
+
+    #if canImport(CGirdersCurl)
+    /// Whether libcurl is missing, evaluated (and logged) once.
+    private static let curlIsMissing = usesFallback(curlFailure: CurlTransport.libraryFailure, logger: Log.logger)
+
+    /// Whether the default transport falls back to URLSessionTransport for `curlFailure`, telling `logger` why.
+    static func usesFallback(curlFailure: String?, logger: any LogProtocol) -> Bool {
+        guard let curlFailure else { return false }
+        logger.log(
+            .warning, "HTTPClient uses URLSessionTransport: \(curlFailure)", metadata: nil, fileID: #fileID,
+            function: #function, line: #line)
+        return true
+    }
+    #endif
 
     /// Sends `request` through the interceptors, follows redirects under ``redirects``, validates the final
     /// response and returns it; failed attempts are retried as the interceptors decide.

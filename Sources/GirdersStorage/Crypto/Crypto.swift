@@ -18,6 +18,15 @@ enum Crypto {
     /// The AES-GCM tag did not verify: wrong key or altered data.
     struct AuthenticationFailure: Error {}
 
+    /// Why the system's cryptography cannot be used, or `nil`: on Linux, `libcrypto.so.3` is loaded at run time
+    /// (once) and may be missing, lack a function or be too old; Apple platforms always have CryptoKit.
+    static var libraryFailure: String? {
+        #if !canImport(CryptoKit)
+        if let failure = girders_crypto_load() { return String(cString: failure) }
+        #endif
+        return nil
+    }
+
     static let keyLength = 32
     static let nonceLength = 12
     static let tagLength = 16

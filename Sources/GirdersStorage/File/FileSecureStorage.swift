@@ -35,12 +35,14 @@ public final class FileSecureStorage: SecureStorage {
     ///   changed); ``StorageError/corrupted(path:reason:)`` for a damaged header or a store whose header is gone;
     ///   ``StorageError/refused(path:reason:)`` for a folder that is a link, not ours, or not empty and not a
     ///   store; ``StorageError/keyFileMissing(path:)`` and ``StorageError/invalidKey(reason:)`` for key material;
-    ///   ``StorageError/unavailable(reason:)`` for file system errors.
+    ///   ``StorageError/unavailable(reason:)`` for file system errors, and on Linux when OpenSSL's
+    ///   `libcrypto.so.3` cannot be loaded (the reason names what is missing and the package to install).
     public init(folder: URL, key: StorageKey) throws(StorageError) {
         self.folder = folder
         let folderPath = folder.standardizedFileURL.path
         self.folderPath = folderPath
         self.headerPath = folderPath + "/store.header"
+        if let failure = Crypto.libraryFailure { throw .unavailable(reason: failure) }
         try StoreFolder.prepare(folderPath)
         if access(headerPath, F_OK) != 0 { try StoreOpener.checkCreatable(folder: folderPath, key: key) }
         let descriptor = try StoreFolder.openLock(folderPath + "/store.lock")

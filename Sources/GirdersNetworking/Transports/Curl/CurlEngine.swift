@@ -1,3 +1,5 @@
+import GirdersSupport
+
 #if canImport(CGirdersCurl)
 import CGirdersCurl
 import Foundation
@@ -40,12 +42,23 @@ final class CurlEngine: Sendable {
     /// The most easy handles kept for reuse.
     static let poolLimit = 64
 
-    private static let globalSetup: CURLcode = curl_global_init(Int(CURL_GLOBAL_ALL))
+    /// Why libcurl cannot be used in this process (see ``CurlTransport/libraryFailure``), or `nil` once it is
+    /// loaded and initialised.
+    static let globalSetup: String? = {
+        if let failure = girders_curl_load() { return String(cString: failure) }
+        let code = curl_global_init(Int(CURL_GLOBAL_ALL))
+        return code == CURLE_OK ? nil : "curl_global_init failed: \(String(cString: curl_easy_strerror(code)))"
+    }()
 
     init(maximumConnectionsPerHost: Int) {
-        guard Self.globalSetup == CURLE_OK, let pointer = curl_multi_init() else {
+        if let failure = Self.globalSetup {
             multi = nil
-            setupFailure = "libcurl could not be initialised"
+            setupFailure = failure
+            return
+        }
+        guard let pointer = curl_multi_init() else {
+            multi = nil
+            setupFailure = "libcurl could not be initialised (curl_multi_init)"
             return
         }
         multi = Multi(pointer: pointer)
@@ -262,4 +275,3 @@ final class CurlEngine: Sendable {
     }
 }
 #endif
-import GirdersSupport

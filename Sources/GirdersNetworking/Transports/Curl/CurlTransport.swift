@@ -27,7 +27,16 @@ public import FoundationNetworking
 /// Cancelling the calling `Task` stops the transfer at once and deletes a partial download. Failures map to the
 /// same ``ResponseError`` cases as on ``URLSessionTransport``, with libcurl's message as the detail. Thread-safe.
 /// Linux only; on Apple platforms ``URLSessionTransport`` is the default.
+///
+/// libcurl is loaded at run time from `libcurl.so.4` (7.77.0 or later), the library FoundationNetworking links,
+/// so building Girders needs no libcurl headers. Where it cannot be loaded, ``libraryFailure`` says why, every
+/// ``send(_:options:)`` throws ``ResponseError/transport(url:code:reason:)`` with that reason, and `HTTPClient()`
+/// uses ``URLSessionTransport`` instead.
 public final class CurlTransport: HTTPTransport {
+    /// Why libcurl cannot be used in this process (the library that could not be loaded, the function it lacks or
+    /// its version, and the package to install), or `nil` when it can.
+    public static var libraryFailure: String? { CurlEngine.globalSetup }
+
     /// Where cookies are read from before a request and stored after a response; `nil` for none.
     public let cookieStorage: HTTPCookieStorage?
     private let engine: CurlEngine

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Checks Girders' own declarations of libcurl and libcrypto (Sources/CGirdersCurl, Sources/CGirdersOpenSSL) against
+# the libraries' real headers: every constant Girders declares, and the layout of every struct it reads, must be
+# the same. Girders builds without those headers; this check needs them (libcurl4-openssl-dev, libssl-dev) and
+# says so when they are missing (.ci/run runs it where they are installed).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if ! echo '#include <curl/curl.h>
+#include <openssl/evp.h>' | cc -E - >/dev/null 2>&1; then
+    echo "check-c-abi: skipped: libcurl's and OpenSSL's headers are not installed" \
+        "(apt-get install libcurl4-openssl-dev libssl-dev)"
+    exit 0
+fi
+work=$(mktemp -d /tmp/check-c-abi.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+# Every enumerator and macro the declarations name, and the struct fields they read.
+names=$(grep -hoE "^ *(#define )?(CURLE|CURLOPT|CURLM|CURLMOPT|CURLMSG|CURL_GLOBAL|CURL_ERROR|CURL_READFUNC|CURL_BLOB|EVP_CTRL_GCM)_[A-Z0-9_]+( =| )" \
+    Sources/CGirdersCurl/include/CGirdersCurl.h Sources/CGirdersOpenSSL/include/CGirdersOpenSSL.h \
+    | sed -E 's/^ *(#define )?//; s/ =?$//' | sort -u)
+program() {
+    echo "#include <stdio.h>"
+    echo "#include <stddef.h>"
+    echo "$1"
+    echo "int main(void) {"
+    for name in $names; do echo "    printf(\"$name=%ld\\n\", (long)($name));"; done
+    echo '    printf("sizeof(curl_off_t)=%zu\n", sizeof(curl_off_t));'
+    echo '    printf("CURLMsg=%zu,%zu,%zu\n", sizeof(CURLMsg), offsetof(CURLMsg, easy_handle), offsetof(CURLMsg, data));'
+    echo '    printf("curl_slist=%zu,%zu\n", sizeof(struct curl_slist), offsetof(struct curl_slist, next));'
+    echo '    printf("curl_blob=%zu,%zu,%zu\n", sizeof(struct curl_blob), offsetof(struct curl_blob, len), offsetof(struct curl_blob, flags));'
+    echo "    printf(\"version_num=%zu\\n\", offsetof($2, version_num));"
+    echo "    return 0;"
+    echo "}"
+}
+program '#include <curl/curl.h>
+#include <openssl/evp.h>' curl_version_info_data >"$work/real.c"
+program '#include "CGirdersCurl.h"
+#include "CGirdersOpenSSL.h"' girders_curl_version_info >"$work/ours.c"
+cc "$work/real.c" -o "$work/real"
+cc -I Sources/CGirdersCurl/include -I Sources/CGirdersOpenSSL/include "$work/ours.c" -o "$work/ours"
+if ! diff <("$work/real") <("$work/ours") >"$work/diff"; then
+    echo "check-c-abi: Girders' declarations differ from the real headers (< real, > ours):" >&2
+    cat "$work/diff" >&2
+    exit 1
+fi
+echo "check-c-abi: $(echo "$names" | wc -l) constants and 4 struct layouts match libcurl's and OpenSSL's headers"

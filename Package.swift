@@ -38,9 +38,11 @@ let package = Package(
         .target(name: "GirdersDI", dependencies: ["GirdersSupport"]),
         .testTarget(
             name: "GirdersDITests", dependencies: ["GirdersDI", "GirdersTestLocks"]),
+        // Not a product: dlopen, dlsym and their failure messages, for the two C targets below.
+        .target(name: "CGirdersLoading", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // libcurl for CurlTransport, the default transport on Linux: declared from its ABI and loaded from
         // libcurl.so.4 at run time, so the build needs no libcurl headers (Linux only, as the dependency says).
-        .target(name: "CGirdersCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        .target(name: "CGirdersCurl", dependencies: ["CGirdersLoading"]),
         .target(
             name: "GirdersNetworking",
             dependencies: [
@@ -73,7 +75,7 @@ let package = Package(
         // Compiles what the plugin generates from a hostile and an ordinary `.trm` file, and reads it back.
         .testTarget(name: "TremaPluginTests", dependencies: ["GirdersTrema"], plugins: ["TremaPlugin"]),
         // OpenSSL 3's libcrypto for GirdersStorage on Linux, loaded from libcrypto.so.3 the same way.
-        .target(name: "CGirdersOpenSSL", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        .target(name: "CGirdersOpenSSL", dependencies: ["CGirdersLoading"]),
         .target(
             name: "GirdersStorage",
             dependencies: ["GirdersSupport", .target(name: "CGirdersOpenSSL", condition: .when(platforms: [.linux]))],

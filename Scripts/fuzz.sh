@@ -44,7 +44,7 @@ case "$target" in
         # libcrypto is declared by CGirdersOpenSSL and loaded at run time: its loader is compiled here, no
         # OpenSSL headers or link-time library needed.
         module_flags=(-I Sources/CGirdersOpenSSL/include)
-        c_sources=(Sources/CGirdersOpenSSL/CryptoLoader.c) ;;
+        c_sources=(Sources/CGirdersOpenSSL/CryptoLoader.c Sources/CGirdersLoading/LibraryLoader.c) ;;
     *) echo "fuzz: unknown target '$target'; use one of: $targets, all" >&2; exit 2 ;;
 esac
 
@@ -62,7 +62,8 @@ swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -wmo -m
 module_flags+=(-package-name Girders -I "$work/support" "$work/support/GirdersSupport.o")
 for source in "${c_sources[@]+"${c_sources[@]}"}"; do
     object="$work/support/$(basename "$source" .c).o"
-    clang -c -O1 -g -fsanitize=fuzzer-no-link,address -I "$(dirname "$source")/include" "$source" -o "$object"
+    clang -c -O1 -g -fsanitize=fuzzer-no-link,address -I "$(dirname "$source")/include" \
+        -I Sources/CGirdersLoading/include "$source" -o "$object"
     module_flags+=("$object")
 done
 # shellcheck disable=SC2086

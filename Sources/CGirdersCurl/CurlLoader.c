@@ -2,6 +2,7 @@
 #include "CGirdersCurl.h"
 
 #include <dlfcn.h>
+#include "CGirdersLoading.h"
 #include <pthread.h>
 #include <stdio.h>
 
@@ -52,15 +53,7 @@ static const char *const install = "install libcurl4 (Debian, Ubuntu) or libcurl
 
 int girders_curl_open(const char *library, unsigned int minimum, struct girders_curl_api *api, char *error,
                       size_t error_size) {
-    // RTLD_LOCAL: nothing of this library is added to the global namespace. FoundationNetworking has usually
-    // opened libcurl.so.4 already, in which case this returns that same library.
-    void *handle = dlopen(library, RTLD_NOW | RTLD_LOCAL);
-    if (handle == NULL) {
-        const char *reason = dlerror();
-        snprintf(error, error_size, "cannot load %s (%s): %s", library, reason ? reason : "not found", install);
-        return -1;
-    }
-    struct { const char *name; void **slot; } symbols[] = {
+    const struct girders_symbol symbols[] = {
         {"curl_global_init", (void **)&api->global_init},
         {"curl_easy_init", (void **)&api->easy_init},
         {"curl_easy_cleanup", (void **)&api->easy_cleanup},
@@ -81,16 +74,11 @@ int girders_curl_open(const char *library, unsigned int minimum, struct girders_
         {"curl_multi_setopt", (void **)&api->multi_setopt},
         {"curl_version_info", (void **)&api->version_info},
     };
-    for (size_t index = 0; index < sizeof symbols / sizeof symbols[0]; index++) {
-        void *address = dlsym(handle, symbols[index].name);
-        if (address == NULL) {
-            snprintf(error, error_size, "%s has no %s: it is not libcurl 7.77.0 or later; %s", library,
-                     symbols[index].name, install);
-            *api = failing;
-            dlclose(handle);
-            return -1;
-        }
-        *symbols[index].slot = address;
+    size_t count = sizeof symbols / sizeof symbols[0];
+    void *handle = girders_load_library(library, symbols, count, "libcurl 7.77.0 or later", install, error, error_size);
+    if (handle == NULL) {
+        *api = failing;
+        return -1;
     }
     girders_curl_version_info *version = api->version_info(CURLVERSION_FIRST);
     if (version == NULL || version->version_num < minimum) {

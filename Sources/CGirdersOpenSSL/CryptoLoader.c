@@ -2,6 +2,7 @@
 #include "CGirdersOpenSSL.h"
 
 #include <dlfcn.h>
+#include "CGirdersLoading.h"
 #include <pthread.h>
 #include <stdio.h>
 
@@ -53,13 +54,7 @@ static const char *const install = "install libssl3 (Debian, Ubuntu) or openssl-
 
 int girders_crypto_open(const char *library, unsigned long minimum, struct girders_crypto_api *api, char *error,
                         size_t error_size) {
-    void *handle = dlopen(library, RTLD_NOW | RTLD_LOCAL);
-    if (handle == NULL) {
-        const char *reason = dlerror();
-        snprintf(error, error_size, "cannot load %s (%s): %s", library, reason ? reason : "not found", install);
-        return -1;
-    }
-    struct { const char *name; void **slot; } symbols[] = {
+    const struct girders_symbol symbols[] = {
         {"EVP_CIPHER_CTX_new", (void **)&api->cipher_ctx_new},
         {"EVP_CIPHER_CTX_free", (void **)&api->cipher_ctx_free},
         {"EVP_CIPHER_CTX_ctrl", (void **)&api->cipher_ctx_ctrl},
@@ -75,16 +70,11 @@ int girders_crypto_open(const char *library, unsigned long minimum, struct girde
         {"HMAC", (void **)&api->hmac},
         {"OpenSSL_version_num", (void **)&api->version_num},
     };
-    for (size_t index = 0; index < sizeof symbols / sizeof symbols[0]; index++) {
-        void *address = dlsym(handle, symbols[index].name);
-        if (address == NULL) {
-            snprintf(error, error_size, "%s has no %s: it is not OpenSSL 3's libcrypto; %s", library,
-                     symbols[index].name, install);
-            *api = failing;
-            dlclose(handle);
-            return -1;
-        }
-        *symbols[index].slot = address;
+    size_t count = sizeof symbols / sizeof symbols[0];
+    void *handle = girders_load_library(library, symbols, count, "OpenSSL 3's libcrypto", install, error, error_size);
+    if (handle == NULL) {
+        *api = failing;
+        return -1;
     }
     unsigned long version = api->version_num();
     if (version < minimum) {

@@ -73,6 +73,9 @@ struct XMLPropertyListParserTests {
         ("<plist><dict><key>k</key><data>!!!</data></dict></plist>", "the <data> element is not valid Base64"),
         ("<plist><dict><key>k</key><widget/></dict></plist>", "unknown element <widget>"),
         ("<plist><dict><key>k</key><string>&bogus;</string></dict></plist>", "unknown entity &bogus;"),
+        // A character XML 1.0 forbids is refused by reference too, as Foundation's parser refuses it.
+        ("<plist><dict><key>k</key><string>&#1;</string></dict></plist>", "unknown entity &#1;"),
+        ("<plist><dict><key>k</key><string>&#xFFFE;</string></dict></plist>", "unknown entity &#xFFFE;"),
         ("<plist><dict></dict></plist><dict/>", "unexpected content after the property list"),
         ("<plist><array><string>x</string></plist>", "expected </array>, found </plist>"),
     ])

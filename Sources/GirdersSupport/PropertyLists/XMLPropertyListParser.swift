@@ -339,7 +339,8 @@ package struct XMLPropertyListParser {
         throw fail("unterminated <\(name)> element", at: start)
     }
 
-    /// Decodes `&lt;`, `&gt;`, `&amp;`, `&quot;`, `&apos;`, `&#NNN;` and `&#xHH;` into UTF-8.
+    /// Decodes `&lt;`, `&gt;`, `&amp;`, `&quot;`, `&apos;`, `&#NNN;` and `&#xHH;` into UTF-8 (``XMLReference``: a
+    /// reference to a character XML 1.0 forbids, such as `&#1;`, is refused, as Foundation's parser refuses it).
     private mutating func entity() throws(Failure) -> [UInt8] {
         let start = position
         guard let end = find(UInt8(ascii: ";"), from: position + 1), end - position <= 12 else {
@@ -347,20 +348,8 @@ package struct XMLPropertyListParser {
         }
         let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(position + 1)..<end]), as: UTF8.self)
         position = end + 1
-        switch name {
-        case "lt": return [UInt8(ascii: "<")]
-        case "gt": return [UInt8(ascii: ">")]
-        case "amp": return [UInt8(ascii: "&")]
-        case "quot": return [UInt8(ascii: "\"")]
-        case "apos": return [UInt8(ascii: "'")]
-        default:
-            let digits = name.dropFirst()
-            let code: UInt32? =
-                name.hasPrefix("#x") || name.hasPrefix("#X")
-                ? UInt32(digits.dropFirst(), radix: 16) : name.hasPrefix("#") ? UInt32(digits) : nil
-            guard let code, let scalar = Unicode.Scalar(code) else { throw fail("unknown entity &\(name);", at: start) }
-            return Array(String(Character(scalar)).utf8)
-        }
+        guard let decoded = XMLReference.utf8(named: name) else { throw fail("unknown entity &\(name);", at: start) }
+        return decoded
     }
 
     /// Skips white space, comments, processing instructions and a DOCTYPE.

@@ -1,3 +1,5 @@
+import GirdersSupport
+
 /// A small, strict XML reader for trema files: elements, attributes, text, the five predefined and numeric
 /// character references, CDATA, comments and processing instructions. It rejects what trema files never contain
 /// (DTDs, unknown entities) and everything that is not well-formed, with the line and column.
@@ -272,28 +274,16 @@ struct XMLScanner {
         }
         let name = String(decoding: bytes[(start + 1)..<index], as: UTF8.self)
         index += 1
-        switch name {
-        case "lt": return [UInt8(ascii: "<")]
-        case "gt": return [UInt8(ascii: ">")]
-        case "amp": return [UInt8(ascii: "&")]
-        case "quot": return [UInt8(ascii: "\"")]
-        case "apos": return [UInt8(ascii: "'")]
-        default:
-            let hex = name.hasPrefix("#x") || name.hasPrefix("#X")
-            guard name.hasPrefix("#"), let value = UInt32(name.dropFirst(hex ? 2 : 1), radix: hex ? 16 : 10),
-                let scalar = Unicode.Scalar(value), value >= 0x20 || value == 0x09 || value == 0x0A || value == 0x0D,
-                value != 0xFFFE, value != 0xFFFF
-            else {
-                index = start
-                if name.uppercased().hasSuffix("FFFE") || name.uppercased().hasSuffix("FFFF")
-                    || name.hasSuffix("65534") || name.hasSuffix("65535")
-                {
-                    throw fail("character reference &\(name); is not allowed in XML 1.0")
-                }
-                throw fail("unknown or invalid reference &\(name);")
+        guard let decoded = XMLReference.utf8(named: name) else {
+            index = start
+            if name.uppercased().hasSuffix("FFFE") || name.uppercased().hasSuffix("FFFF")
+                || name.hasSuffix("65534") || name.hasSuffix("65535")
+            {
+                throw fail("character reference &\(name); is not allowed in XML 1.0")
             }
-            return Array(String(scalar).utf8)
+            throw fail("unknown or invalid reference &\(name);")
         }
+        return decoded
     }
 
     private static func normalizingNewlines(_ slice: ArraySlice<UInt8>) -> String {

@@ -67,14 +67,14 @@ final class FakeKeychain: KeychainAPI {
             guard let first = found.first else { return (KeychainStatus.itemNotFound, .none) }
             switch query.returning {
             case .accounts, .nothing:
-                return (KeychainStatus.success, query.answer(data: nil, accounts: found.map(\.account)))
+                return (KeychainStatus.success, query.answer(found.map { [KeychainConstant.account: $0.account] }))
             case .data:
                 if first.protection.biometric {
                     guard let prompt = query.prompt else { return (KeychainStatus.interactionNotAllowed, .none) }
                     state.prompts.append(prompt)
                     guard state.biometricAnswer == KeychainStatus.success else { return (state.biometricAnswer, .none) }
                 }
-                return (KeychainStatus.success, query.answer(data: first.data, accounts: nil))
+                return (KeychainStatus.success, query.answer(first.data))
             }
         }
     }

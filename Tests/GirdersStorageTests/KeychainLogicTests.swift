@@ -194,14 +194,52 @@ struct KeychainLogicTests {
 
     @Test func aReadAnswersWithTheKindOfResultItAskedFor() {
         var query = KeychainQuery(service: "s", usesDataProtectionKeychain: true)
+        let listing: [[String: Any]] = [["acct": "x", "svce": "s"], ["svce": "s"], ["acct": "y"], ["acct": 3]]
         query.returning = .data
-        #expect(query.answer(data: Data([1]), accounts: ["x"]) == .data(Data([1])))
-        #expect(query.answer(data: nil, accounts: ["x"]) == .none)
+        #expect(query.answer(Data([1])) == .data(Data([1])))
+        #expect(query.answer(nil) == .none)
+        #expect(query.answer(listing) == .none)
         query.returning = .accounts
-        #expect(query.answer(data: Data([1]), accounts: ["x", "y"]) == .accounts(["x", "y"]))
-        #expect(query.answer(data: nil, accounts: nil) == .accounts([]))
+        #expect(query.answer(listing) == .accounts(["x", "y"]))
+        #expect(query.answer(Data([1])) == .accounts([]))
+        #expect(query.answer(nil) == .accounts([]))
         query.returning = .nothing
-        #expect(query.answer(data: Data([1]), accounts: ["x"]) == .none)
+        #expect(query.answer(Data([1])) == .none)
+    }
+
+    @Test func eachEntryHasTheKeyAndValueSecurityReads() {
+        func entries(_ attributes: [KeychainAttribute]) -> [String: KeychainAttribute.Value] {
+            Dictionary(attributes.map(\.entry), uniquingKeysWith: { _, _ in .text("duplicate key") })
+        }
+        var query = KeychainQuery(service: "app", account: "k", accessGroup: "TEAM.g", usesDataProtectionKeychain: true)
+        query.returning = .data
+        query.prompt = "Unlock"
+        #expect(
+            entries(query.attributes) == [
+                "class": .text("genp"), "svce": .text("app"), "acct": .text("k"), "agrp": .text("TEAM.g"),
+                "nleg": .yes, "r_Data": .yes, "m_Limit": .text("m_LimitOne"),
+                "u_AuthCtx": .authenticationContext(prompt: "Unlock"),
+            ])
+        query.returning = .accounts
+        query.prompt = nil
+        #expect(entries(query.attributes)["r_Attributes"] == .yes)
+        #expect(entries(query.attributes)["m_Limit"] == .text("m_LimitAll"))
+        #expect(entries(query.attributes)["r_Data"] == nil)
+        #expect(entries([.value(Data([7]))]) == ["v_Data": .data(Data([7]))])
+        #expect(
+            entries(KeychainProtection(accessibility: .afterFirstUnlock, biometric: true).attributes) == [
+                "accc": .biometryAccessControl(accessible: "akpu")
+            ])
+        let accessibility: [KeychainStorage.Accessibility: String] = [
+            .whenUnlocked: "ak", .afterFirstUnlock: "ck", .whenUnlockedThisDeviceOnly: "aku",
+            .afterFirstUnlockThisDeviceOnly: "cku", .whenPasscodeSetThisDeviceOnly: "akpu",
+        ]
+        for (level, constant) in accessibility {
+            #expect(
+                entries(KeychainProtection(accessibility: level, biometric: false).attributes) == [
+                    "pdmn": .text(constant)
+                ])
+        }
     }
 
     @Test func tvOSAndWatchOSHaveNoBiometryToAskAndSaySo() {

@@ -1,8 +1,8 @@
 import Foundation
 
 /// One entry of a `SecItem*` dictionary, without any Security type: ``KeychainQuery`` and ``KeychainProtection``
-/// say which entries a call carries (run by the Linux tests), and `SystemKeychain` only swaps each for its
-/// `kSec…` key and value.
+/// say which entries a call carries and ``entry`` gives each its key and value (all run by the Linux tests);
+/// `SystemKeychain` only creates the two values that are objects (an access control, an `LAContext`).
 enum KeychainAttribute: Equatable, Sendable {
     /// `kSecClass`: `kSecClassGenericPassword`.
     case genericPassword
@@ -34,6 +34,56 @@ enum KeychainAttribute: Equatable, Sendable {
     case biometryCurrentSet
 }
 
+extension KeychainAttribute {
+    /// A dictionary value.
+    enum Value: Equatable, Sendable {
+        /// A string, or a `kSec…` string constant (``KeychainConstant``).
+        case text(String)
+        /// `kCFBooleanTrue`.
+        case yes
+        case data(Data)
+        /// A `SecAccessControl` for Face ID or Touch ID of the current enrolment (`.biometryCurrentSet`) with
+        /// this accessibility.
+        case biometryAccessControl(accessible: String)
+        /// An `LAContext` with this `localizedReason`.
+        case authenticationContext(prompt: String)
+    }
+
+    /// The `kSec…` key and value of this entry.
+    var entry: (key: String, value: Value) {
+        typealias K = KeychainConstant
+        return switch self {
+        case .genericPassword: (K.itemClass, .text(K.genericPassword))
+        case .service(let service): (K.service, .text(service))
+        case .account(let account): (K.account, .text(account))
+        case .accessGroup(let group): (K.accessGroup, .text(group))
+        case .dataProtectionKeychain: (K.dataProtectionKeychain, .yes)
+        case .returnData: (K.returnData, .yes)
+        case .returnAttributes: (K.returnAttributes, .yes)
+        case .matchLimitOne: (K.matchLimit, .text(K.matchLimitOne))
+        case .matchLimitAll: (K.matchLimit, .text(K.matchLimitAll))
+        case .authenticationPrompt(let prompt): (K.authenticationContext, .authenticationContext(prompt: prompt))
+        case .value(let data): (K.valueData, .data(data))
+        case .accessible(let accessibility): (K.accessible, .text(accessibility.constant))
+        case .biometryCurrentSet:
+            (K.accessControl, .biometryAccessControl(accessible: K.accessibleWhenPasscodeSetThisDeviceOnly))
+        }
+    }
+}
+
+extension KeychainStorage.Accessibility {
+    /// The `kSecAttrAccessible` value.
+    var constant: String {
+        switch self {
+        case .whenUnlocked: KeychainConstant.accessibleWhenUnlocked
+        case .afterFirstUnlock: KeychainConstant.accessibleAfterFirstUnlock
+        case .whenUnlockedThisDeviceOnly: KeychainConstant.accessibleWhenUnlockedThisDeviceOnly
+        case .afterFirstUnlockThisDeviceOnly: KeychainConstant.accessibleAfterFirstUnlockThisDeviceOnly
+        case .whenPasscodeSetThisDeviceOnly: KeychainConstant.accessibleWhenPasscodeSetThisDeviceOnly
+        }
+    }
+}
+
 extension KeychainQuery {
     /// The entries of this query's dictionary, in a fixed order.
     var attributes: [KeychainAttribute] {
@@ -50,12 +100,13 @@ extension KeychainQuery {
         return result
     }
 
-    /// What a `SecItemCopyMatching` result means for this query: the item's data, the accounts of the items it
-    /// listed, or nothing.
-    func answer(data: Data?, accounts: [String]?) -> KeychainAnswer {
+    /// What a `SecItemCopyMatching` result means for this query: the item's data (`CFData`), the accounts of the
+    /// items it listed (a `CFArray` of attribute dictionaries), or nothing. A result of another shape is nothing.
+    func answer(_ result: Any?) -> KeychainAnswer {
         switch returning {
-        case .data: data.map(KeychainAnswer.data) ?? .none
-        case .accounts: .accounts(accounts ?? [])
+        case .data: (result as? Data).map(KeychainAnswer.data) ?? .none
+        case .accounts:
+            .accounts((result as? [[String: Any]])?.compactMap { $0[KeychainConstant.account] as? String } ?? [])
         case .nothing: .none
         }
     }

@@ -6,6 +6,11 @@
 // and sends one GET with the process's own environment (so a test can set proxy variables for it alone):
 //
 //     TransferProbe get <URL> curl|urlSession → one JSON line: {"status":…,"body":"…"}, or the error on stderr
+//
+// and sends one GET that a hostile server answers with more than the default ResponseLimits allow, reporting how
+// much it raised the process's peak memory and the error it ended with:
+//
+//     TransferProbe limit <URL> curl|urlSession → one JSON line: {"baselineKB":…,"peakKB":…,"error":"…"}
 import Foundation
 import GirdersNetworking
 
@@ -38,6 +43,26 @@ if arguments.count == 4, arguments[1] == "get", let url = URL(string: arguments[
         FileHandle.standardError.write(Data("\(error)\n".utf8))
         exit(1)
     }
+}
+if arguments.count == 4, arguments[1] == "limit", let url = URL(string: arguments[2]) {
+    var transport: any HTTPTransport = URLSessionTransport(configuration: .ephemeral)
+    #if os(Linux)
+    if arguments[3] == "curl" { transport = CurlTransport() }
+    #endif
+    let client = HTTPClient(transport: transport)
+    // Warm up (the transport, a loopback connection) so the baseline includes it.
+    _ = try? await client.perform(Request(URL: url.deletingLastPathComponent(), method: .get))
+    resetPeak()
+    let baseline = peakKilobytes()
+    var outcome = "no error"
+    do {
+        _ = try await client.perform(Request(URL: url, method: .get))
+    } catch {
+        outcome = "\(error)"
+    }
+    let report: [String: Any] = ["baselineKB": baseline, "peakKB": peakKilobytes(), "error": outcome]
+    print(String(decoding: try JSONSerialization.data(withJSONObject: report), as: UTF8.self))
+    exit(0)
 }
 guard arguments.count == 3, let url = URL(string: arguments[1]) else {
     FileHandle.standardError.write(Data("usage: TransferProbe <upload URL> <file>\n".utf8))

@@ -35,20 +35,17 @@ public indirect enum ConfigValue: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// A short rendering for messages and dumps, for example `"https://x"`, `30`, `[1, 2]`.
+    /// A short rendering for messages and dumps, for example `"https://x"`, `30`, `[1, 2]`: at most
+    /// ``maximumDescriptionLength`` characters (a longer one ends with "…"), built in time linear in its length
+    /// however deep the value is nested.
     public var description: String {
-        switch self {
-        case .string(let text): "\"\(text)\""
-        case .integer(let number): String(number)
-        case .double(let number): String(number)
-        case .bool(let flag): String(flag)
-        case .date(let date): date.formatted(Date.ISO8601FormatStyle())
-        case .data(let data): "<\(data.count) bytes>"
-        case .array(let values): "[" + values.map(\.description).joined(separator: ", ") + "]"
-        case .dictionary(let values):
-            "{" + values.keys.sorted().map { "\($0): \(values[$0]?.description ?? "")" }.joined(separator: ", ") + "}"
-        }
+        var rendering = ConfigValueRendering(limit: Self.maximumDescriptionLength)
+        rendering.write(self)
+        return rendering.text
     }
+
+    /// The most characters ``description`` renders of one value.
+    public static let maximumDescriptionLength = 16_384
 
     /// The value as Foundation types, as GirdersSwift's `Any?` subscript returned it: `String`, `Int`,
     /// `Double`, `Bool`, `Date`, `Data`, `[Any]`, `[String: Any]`.

@@ -39,6 +39,10 @@ public final class HTTPClient: HTTP {
     public let interceptors: [any RequestInterceptor]
     /// The monitors told about every attempt.
     public let monitors: [any EventMonitor]
+    /// How much of a response a request may hold (bodies, downloads, heads), unless the request sets its own
+    /// (``withResponseLimits(_:)``); see ``ResponseLimits`` for the defaults and why. A limit that cannot be used
+    /// (a negative size) fails every request with ``ResponseError/invalidRequest(reason:)``.
+    public let responseLimits: ResponseLimits
 
     /// A client; every part has a default.
     public init(
@@ -48,7 +52,8 @@ public final class HTTPClient: HTTP {
         validation: ResponseValidation = ResponseValidation(),
         redirects: RedirectPolicy = .follow(),
         interceptors: [any RequestInterceptor] = [],
-        monitors: [any EventMonitor] = []
+        monitors: [any EventMonitor] = [],
+        responseLimits: ResponseLimits = .standard
     ) {
         self.baseURL = baseURL
         self.transport = transport
@@ -57,6 +62,7 @@ public final class HTTPClient: HTTP {
         self.redirects = redirects
         self.interceptors = interceptors
         self.monitors = monitors
+        self.responseLimits = responseLimits
     }
 
     /// A client sharing this one's transport and settings, with `interceptors` after this one's: per-call
@@ -65,7 +71,7 @@ public final class HTTPClient: HTTP {
         HTTPClient(
             baseURL: baseURL, transport: transport, responseHandlers: responseHandlers, validation: validation,
             redirects: redirects,
-            interceptors: self.interceptors + interceptors, monitors: monitors)
+            interceptors: self.interceptors + interceptors, monitors: monitors, responseLimits: responseLimits)
     }
 
     /// A new instance of the platform's default transport: ``CurlTransport`` on Linux, ``URLSessionTransport``
@@ -115,7 +121,11 @@ public final class HTTPClient: HTTP {
     /// the final response passed validation.
     public func perform(_ request: Request, options: TransferOptions) async throws(ResponseError) -> HTTPResponse {
         if let reason = request.failureReason { throw .invalidRequest(reason: reason) }
-        let request = try resolved(request)
+        var request = try resolved(request)
+        if request.responseLimits == nil, responseLimits != .standard {
+            if let problem = responseLimits.problem { throw .invalidRequest(reason: problem) }
+            request = request.editing { $0.responseLimits = responseLimits }
+        }
         return try await withRetries(request) { adapted throws(ResponseError) in
             try await self.followingRedirects(adapted, options: options)
         }

@@ -11,6 +11,7 @@ public enum ResponseErrorKind: String, Sendable, Hashable, CaseIterable {
     case serviceUnavailable, gatewayTimeout, unacceptableStatusCode, rejected, unacceptableContentType, emptyBody
     case decodingFailed, noHandler, timedOut, cannotConnect, cannotFindHost, cancelled, tooManyRedirects, transport
     case invalidRequest, unsupported, interceptorFailed, refreshFailed, interrupted, fileError
+    case limitExceeded
 }
 
 extension ResponseError {
@@ -51,6 +52,7 @@ extension ResponseError {
         case .refreshFailed: .refreshFailed
         case .interrupted: .interrupted
         case .fileError: .fileError
+        case .limitExceeded: .limitExceeded
         }
     }
 

@@ -34,6 +34,9 @@ public struct MutableRequest: Sendable, Equatable {
     public var timeout: TimeInterval?
     /// Trust anchors and a client identity for TLS.
     public var tlsCredentials: TLSCredentials?
+    /// How much of the response may be held, in place of the client's ``HTTPClient/responseLimits``; `nil` (the
+    /// default) keeps the client's. Set by ``withResponseLimits(_:)``.
+    public var responseLimits: ResponseLimits?
     /// Whether ``RetryPolicy`` may retry the request although its method is not idempotent.
     public var allowsRetries = false
     /// The status codes that count as success for this request alone, in place of the client's

@@ -47,6 +47,11 @@ public struct Request: Sendable, Equatable {
     public var timeout: TimeInterval? { storage.timeout }
     /// TLS trust anchors and client identity, if any.
     public var tlsCredentials: TLSCredentials? { storage.tlsCredentials }
+    /// How much of the response may be held; `nil` keeps the client's (or, sent straight through a transport,
+    /// ``ResponseLimits/standard``).
+    public var responseLimits: ResponseLimits? { storage.responseLimits }
+    /// The limits a transport enforces for this request.
+    var effectiveLimits: ResponseLimits { storage.responseLimits ?? .standard }
     /// Whether ``RetryPolicy`` may retry the request although its method is not idempotent.
     public var allowsRetries: Bool { storage.allowsRetries }
     /// The status codes that count as success for this request alone; `nil` keeps the client's validation.

@@ -83,6 +83,9 @@ public enum ResponseError: Error, Sendable, Equatable, CustomStringConvertible {
     case interrupted(url: URL?, receivedBytes: Int64?, expectedBytes: Int64?, reason: String)
     /// A file to upload could not be read, or a download could not be written or moved into place.
     case fileError(path: String, reason: String)
+    /// The response exceeded one of its ``ResponseLimits`` (a body, a download or a head too large): the transfer
+    /// was stopped at once and any partial download file deleted. `maximum` is the limit's value.
+    case limitExceeded(url: URL?, limit: ResponseLimits.Limit, maximum: Int64)
 
     /// The error for an unacceptable status, by code.
     public static func forStatus(_ response: HTTPResponse) -> ResponseError {
@@ -123,7 +126,7 @@ public enum ResponseError: Error, Sendable, Equatable, CustomStringConvertible {
         case .decodingFailed(let failure):
             failure.response
         case .timedOut, .cannotConnect, .cannotFindHost, .cancelled, .tooManyRedirects, .transport, .invalidRequest,
-            .unsupported, .interceptorFailed, .refreshFailed, .interrupted, .fileError:
+            .unsupported, .interceptorFailed, .refreshFailed, .interrupted, .fileError, .limitExceeded:
             nil
         }
     }
@@ -177,6 +180,8 @@ public enum ResponseError: Error, Sendable, Equatable, CustomStringConvertible {
         case .interrupted(let url, nil, _, let reason):
             "the response from \(Self.text(url)) was cut off: \(reason)"
         case .fileError(let path, let reason): "file \(path): \(reason)"
+        case .limitExceeded(let url, let limit, let maximum):
+            "the response from \(Self.text(url)) exceeds \(limit), \(maximum)"
         default: ""
         }
     }

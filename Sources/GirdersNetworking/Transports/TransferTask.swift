@@ -48,12 +48,25 @@ final class TransferTask: Sendable {
         if let outcome { continuation.resume(with: outcome) }
     }
 
-    /// The head of the response; a 2xx download opens its temporary file. Returns `false` to cancel the task.
+    /// The head of the response; a 2xx download opens its temporary file. Returns `false` to cancel the task: the
+    /// head exceeds a limit (URLSession merges repeated fields, so they count as one here), its `Content-Length`
+    /// exceeds the body's, or the download file cannot be opened.
     func receive(_ response: HTTPURLResponse) -> Bool {
         touch()
         let destination = (200..<300).contains(response.statusCode) ? options.downloadDestination : nil
+        let limits = request.effectiveLimits
+        let fields = response.allHeaderFields
+        let headBytes = fields.reduce(32) { $0 + "\($1.key.base)".utf8.count + "\($1.value)".utf8.count + 4 }
+        var exceeded = limits.headViolation(fields: fields.count, bytes: headBytes)
+        if exceeded == nil, let length = Self.expectedLength(response, request) {
+            exceeded = limits.bodyViolation(length, toFile: destination != nil)
+        }
         return state.withLock { state in
             state.response = response
+            if let exceeded {
+                state.failure = .limitExceeded(url: request.fullURL, limit: exceeded.limit, maximum: exceeded.maximum)
+                return false
+            }
             guard let destination else { return true }
             do throws(ResponseError) {
                 state.download = try DownloadFile(beside: destination)
@@ -65,27 +78,32 @@ final class TransferTask: Sendable {
         }
     }
 
-    /// A piece of the body. Returns `false` to cancel the task (the download file cannot be written).
+    /// A piece of the body. Returns `false` to cancel the task: the body exceeds its limit, or the download file
+    /// cannot be written. Nothing more is kept once the transfer has failed.
     func receive(_ data: Data) -> Bool {
         touch()
-        let step: (Bool, TransferProgress) = state.withLock { state in
+        let limits = request.effectiveLimits
+        let step: (Bool, TransferProgress?) = state.withLock { state in
+            guard state.failure == nil else { return (false, nil) }
             do throws(ResponseError) {
+                let total = state.received + Int64(data.count)
+                if let exceeded = limits.bodyViolation(total, toFile: state.download != nil) {
+                    throw .limitExceeded(url: request.fullURL, limit: exceeded.limit, maximum: exceeded.maximum)
+                }
                 if let download = state.download {
                     try download.append(data)
                 } else {
                     state.body.append(data)
                 }
+                state.received = total
             } catch {
                 state.failure = error
+                return (false, nil)
             }
-            state.received += Int64(data.count)
             let total = state.response.map(\.expectedContentLength).flatMap { $0 >= 0 ? $0 : nil }
-            return (
-                state.failure == nil,
-                TransferProgress(direction: .download, completedBytes: state.received, totalBytes: total)
-            )
+            return (true, TransferProgress(direction: .download, completedBytes: state.received, totalBytes: total))
         }
-        options.progress?(step.1)
+        if let progress = step.1 { options.progress?(progress) }
         return step.0
     }
 
@@ -148,7 +166,12 @@ final class TransferTask: Sendable {
 
     /// `Content-Length` when the received bytes can be checked against it (no content coding, a body expected).
     private static func expectedLength(_ state: State, _ request: Request) -> Int64? {
-        guard request.method != .head, let response = state.response, response.expectedContentLength >= 0,
+        state.response.flatMap { expectedLength($0, request) }
+    }
+
+    /// `Content-Length` when a body of that length follows: no content coding, not a `HEAD`, `204` or `304`.
+    private static func expectedLength(_ response: HTTPURLResponse, _ request: Request) -> Int64? {
+        guard request.method != .head, response.expectedContentLength >= 0,
             response.value(forHTTPHeaderField: "Content-Encoding") == nil,
             ![204, 304].contains(response.statusCode)
         else { return nil }

@@ -118,25 +118,13 @@ public final class URLSessionTransport: HTTPTransport {
         try await send(request, options: TransferOptions())
     }
 
-    /// Sends `request` once. The one place that chooses how: a request with a body in memory (or none) and no
-    /// transfer options takes the fast path, a data task with a completion handler (one hop through the session's
-    /// queue instead of three or more); anything else is streamed: a file or multipart body is read from disk,
-    /// progress is reported as it happens, and a 2xx body goes to a `DownloadFile` beside
-    /// ``TransferOptions/downloadDestination`` (deleted again if the transfer fails or is cancelled).
+    /// Sends `request` once, streamed through the session's delegate, so that every response is held to the
+    /// request's ``ResponseLimits`` as it arrives: a file or multipart body is read from disk, progress is reported as
+    /// it happens, and a 2xx body goes to a `DownloadFile` beside ``TransferOptions/downloadDestination`` (deleted
+    /// again if the transfer fails, exceeds a limit or is cancelled). A completion-handler data task would be one hop
+    /// cheaper but collects a body of any size before Girders sees a byte of it.
     public func send(_ request: Request, options: TransferOptions) async throws(ResponseError) -> HTTPResponse {
         try Self.check(request)
-        if request.bodySource == nil, options.isEmpty {
-            let urlRequest = try Self.urlRequest(for: request)
-            let (session, delegate) = channel(for: request)
-            return try await run(request, delegate) { continuation, control in
-                session.dataTask(with: urlRequest) { data, response, error in
-                    continuation.resume(
-                        with: Self.outcome(
-                            request: request, data: data, response: response, error: error,
-                            taskInfo: delegate.finish(control.identifier)))
-                }
-            }
-        }
         let upload = try request.bodySource?.uploadFile()
         defer { upload?.release() }
         var urlRequest = try Self.urlRequest(for: request)
@@ -261,6 +249,8 @@ public final class URLSessionTransport: HTTPTransport {
         }
         guard !request.urlRequestEdits.isEmpty else { return urlRequest }
         for edit in request.urlRequestEdits { edit.apply(&urlRequest) }
+        try WireRequest.checkTarget(
+            url: urlRequest.url ?? Request.placeholderURL, method: urlRequest.httpMethod ?? "", edited: true)
         if let problem = HeaderValidation.problem(in: HTTPHeaders(urlRequest.allHTTPHeaderFields ?? [:])) {
             throw .invalidRequest(reason: "after a URLRequest edit, " + problem)
         }

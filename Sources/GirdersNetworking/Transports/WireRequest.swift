@@ -21,13 +21,37 @@ struct WireRequest {
     /// The time allowed without progress when the request names none: URLSession's default.
     static let defaultTimeout: TimeInterval = 60
 
-    /// The checks every transport makes before anything is sent: a request that could not be built, and a body
-    /// with `GET`, which URLSession refuses on every platform with a misleading "resource exceeds maximum size".
+    /// The checks every transport makes before anything is sent: a request that could not be built, a URL that is
+    /// not `http` or `https` with a host, limits that cannot be used, and a body with `GET`, which URLSession
+    /// refuses on every platform with a misleading "resource exceeds maximum size".
     static func check(_ request: Request) throws(ResponseError) {
         if let reason = request.failureReason { throw .invalidRequest(reason: reason) }
+        try checkTarget(url: request.fullURL, method: request.method.rawValue, edited: false)
+        if let problem = request.responseLimits?.problem { throw .invalidRequest(reason: problem) }
         let hasBody = !(request.body?.isEmpty ?? true) || request.bodySource != nil
         if request.method == .get, hasBody {
             throw .invalidRequest(reason: "cannot send a body with GET \(request.fullURL.absoluteString)")
+        }
+    }
+
+    /// Refuses a URL that is not `http` or `https` with a host (a `file:` URL would let a request write a local
+    /// file, a `gopher:` one send any bytes to any port) and a method that is not a token (a CR or LF in it would
+    /// put a second request line on the wire); `edited` says the values come from a ``URLRequestEdit``.
+    static func checkTarget(url: URL, method: String, edited: Bool) throws(ResponseError) {
+        let after = edited ? "after a URLRequest edit, " : ""
+        let scheme = url.scheme?.lowercased()
+        guard scheme == "http" || scheme == "https" else {
+            throw .invalidRequest(
+                reason: after + "the URL \(url.absoluteString.debugDescription) is not http or https; "
+                    + "Girders sends nothing else")
+        }
+        guard let host = url.host, !host.isEmpty else {
+            throw .invalidRequest(reason: after + "the URL \(url.absoluteString.debugDescription) has no host")
+        }
+        guard !method.isEmpty, method.utf8.allSatisfy(HeaderValidation.isTokenByte) else {
+            throw .invalidRequest(
+                reason: after + "the method \(method.debugDescription) is not a token of letters, digits and "
+                    + "!#$%&'*+-.^_`|~")
         }
     }
 

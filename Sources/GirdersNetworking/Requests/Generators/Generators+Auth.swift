@@ -40,9 +40,35 @@ public func withBasicAuth(
 }
 
 /// Basic authentication with an explicit credential: `Authorization: Basic base64(username:password)`.
+///
+/// RFC 7617 allows no control character (CR, LF, NUL, ...) in either part and no colon in the user name: such a
+/// credential fails the request with ``ResponseError/invalidRequest(reason:)`` naming the part and byte offset
+/// (never the value), instead of being encoded where base64 would hide it.
 public func withBasicAuth(username: String, password: String) -> RequestTransform {
+    if let problem = basicAuthProblem(username, part: "user name", colonAllowed: false)
+        ?? basicAuthProblem(password, part: "password", colonAllowed: true)
+    {
+        return { (request: consuming MutableRequest) in
+            request.fail("withBasicAuth: " + problem)
+            return request
+        }
+    }
     let token = Data("\(username):\(password)".utf8).base64EncodedString()
     return withHeader("Authorization", "Basic \(token)")
+}
+
+/// Why `value` cannot be this `part` of a Basic credential (RFC 7617, section 2), or `nil`.
+private func basicAuthProblem(_ value: String, part: String, colonAllowed: Bool) -> String? {
+    for (offset, byte) in value.utf8.enumerated() {
+        if byte < 0x20 || byte == 0x7F {
+            return "the \(part) holds the control character 0x\(String(byte, radix: 16, uppercase: true)) at byte "
+                + "\(offset); RFC 7617 forbids control characters in a Basic credential"
+        }
+        if byte == UInt8(ascii: ":"), !colonAllowed {
+            return "the \(part) holds a colon at byte \(offset); RFC 7617 forbids it in a Basic user name"
+        }
+    }
+    return nil
 }
 
 /// Bearer authentication: `Authorization: Bearer <token>`.

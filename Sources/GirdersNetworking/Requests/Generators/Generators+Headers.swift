@@ -50,6 +50,23 @@ public func withURL(_ url: URL) -> RequestTransform {
     }
 }
 
+/// Sets how much of the response this request may hold, in place of the client's ``HTTPClient/responseLimits``
+/// (see ``ResponseLimits``). A negative size fails the request before anything is sent.
+///
+/// ```swift
+/// let export = Request(MutableRequest(url: exportURL) |> withResponseLimits(ResponseLimits(bodyBytes: 512 << 20)))
+/// ```
+public func withResponseLimits(_ limits: ResponseLimits) -> RequestTransform {
+    { (request: consuming MutableRequest) in
+        if let problem = limits.problem {
+            request.fail(problem)
+        } else {
+            request.responseLimits = limits
+        }
+        return request
+    }
+}
+
 /// Sets the time allowed without progress before the request fails with ``ResponseError/timedOut(url:)``.
 public func withTimeout(_ seconds: TimeInterval) -> RequestTransform {
     { (request: consuming MutableRequest) in

@@ -44,10 +44,10 @@ final class CurlTransfer: @unchecked Sendable {
     private var head: [UInt8] = []
     /// The head's fields when the engine already parsed them (to store cookies), so the caller does not again.
     private var parsedFields: [HTTPHeader]?
-    /// The bytes of header lines received, bounded by ``maximumHeaderBytes``.
+    /// The bytes and field lines of every head received (1xx included), bounded by ``limits``.
     private var headerBytes = 0
-    /// The most header bytes a response may send (below libcurl 7.88's own 300 KB, whose error reads as a cut-off).
-    static let maximumHeaderBytes = 256 << 10
+    private var headerFields = 0
+    private let limits: ResponseLimits
     private var headComplete = false
     private var body = Data()
     private var download: DownloadFile?
@@ -77,6 +77,7 @@ final class CurlTransfer: @unchecked Sendable {
         self.options = options
         self.cookieStorage = cookieStorage
         self.handle = handle
+        self.limits = request.effectiveLimits
         let wire = try WireRequest(request)
         self.wire = wire
         let seconds =
@@ -129,6 +130,17 @@ final class CurlTransfer: @unchecked Sendable {
         set(CURLOPT_FOLLOWLOCATION, 0)  // HTTPClient follows redirects, the same way for every transport
         set(CURLOPT_CONNECTTIMEOUT_MS, Int(min(timeoutNanoseconds / 1_000_000, UInt64(Int32.max))))
         set(CURLOPT_TCP_NODELAY, 1)
+        // A second wall behind WireRequest's check: libcurl speaks http and https only, for this URL and any
+        // redirect (HTTPClient follows redirects itself, so libcurl never should). Before 7.85.0, the bit masks.
+        for (option, fallback) in [
+            (CURLOPT_PROTOCOLS_STR, CURLOPT_PROTOCOLS), (CURLOPT_REDIR_PROTOCOLS_STR, CURLOPT_REDIR_PROTOCOLS),
+        ]
+        where code == CURLE_OK {
+            code = girders_easy_set_string(easy, option, "http,https")
+            if code == CURLE_UNKNOWN_OPTION {
+                code = girders_easy_set_long(easy, fallback, Int(CURLPROTO_HTTP | CURLPROTO_HTTPS))
+            }
+        }
         if code == CURLE_OK { code = girders_easy_set_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer) }
         if code == CURLE_OK {
             code = girders_easy_set_data_callback(
@@ -221,6 +233,10 @@ final class CurlTransfer: @unchecked Sendable {
         touch()
         if !headComplete { headersEnded() }
         if failure != nil { return 0 }
+        if let exceeded = limits.bodyViolation(received + Int64(bytes.count), toFile: download != nil) {
+            failure = .limitExceeded(url: wire.url, limit: exceeded.limit, maximum: exceeded.maximum)
+            return 0
+        }
         do throws(ResponseError) {
             if let download {
                 try download.append(Data(bytes))
@@ -236,17 +252,21 @@ final class CurlTransfer: @unchecked Sendable {
         return bytes.count
     }
 
-    /// One header line, CRLF included; `false` stops the transfer (the response's head is too large).
+    /// One header line, CRLF included; `false` stops the transfer (the head exceeds a limit, or announces a body
+    /// larger than the limit).
     func receiveHeader(_ line: UnsafeRawBufferPointer) -> Bool {
         if headerBytes == 0 { touch() }  // the head has begun to arrive; the body's pieces count from here on
         headerBytes += line.count
-        guard headerBytes <= Self.maximumHeaderBytes else {
-            failure = .transport(
-                url: wire.url, code: 0,
-                reason: "the response's header fields exceed \(Self.maximumHeaderBytes) bytes")
-            return false
+        guard headerBytes <= limits.headerBytes else {
+            return stop(.limitExceeded(url: wire.url, limit: .headerBytes, maximum: Int64(limits.headerBytes)))
         }
-        return parseHeader(line)
+        return parseHeader(line) && failure == nil
+    }
+
+    /// Records why the transfer stops; `false`, for a callback to return.
+    private func stop(_ error: ResponseError) -> Bool {
+        failure = error
+        return false
     }
 
     /// Takes one line at the byte level: a status line starts a new head, a field line (or a continuation) is kept
@@ -269,7 +289,9 @@ final class CurlTransfer: @unchecked Sendable {
             return true
         }
         head.append(contentsOf: line)
-        return true
+        headerFields += 1
+        return headerFields <= limits.headerFields
+            || stop(.limitExceeded(url: wire.url, limit: .headerFields, maximum: Int64(limits.headerFields)))
     }
 
     /// The three-digit code after "HTTP/x[.y] ", or 0.
@@ -289,7 +311,7 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// The head is complete: store cookies, and choose where the body goes. Only `Content-Length` and
     /// `Content-Encoding` are looked up here, at the byte level; the fields are parsed when a `Set-Cookie` needs
-    /// storing.
+    /// storing. A `Content-Length` beyond the body's limit fails the transfer here, before any of the body.
     private func headersEnded() {
         guard !headComplete else { return }
         headComplete = true
@@ -305,15 +327,24 @@ final class CurlTransfer: @unchecked Sendable {
         let encoded = lookup.field("content-encoding").map { !$0.equalsLowercased("identity") } ?? false
         let length = lookup.field("content-length").flatMap(\.integer)
         expected = encoded ? nil : length.flatMap { $0 >= 0 ? $0 : nil }
-        if let destination = options.downloadDestination, (200..<300).contains(status) {
+        // No body follows a HEAD, a 204 or a 304, whatever Content-Length says (RFC 9110, section 8.6).
+        let bodyFollows = wire.method != "HEAD" && status != 204 && status != 304
+        let toFile = options.downloadDestination != nil && (200..<300).contains(status)
+        if bodyFollows, let length = encoded ? nil : length,
+            let exceeded = limits.bodyViolation(length, toFile: toFile)
+        {
+            failure = .limitExceeded(url: wire.url, limit: exceeded.limit, maximum: exceeded.maximum)
+            return
+        }
+        if let destination = options.downloadDestination, toFile {
             do throws(ResponseError) {
                 download = try DownloadFile(beside: destination)
             } catch {
                 failure = error
             }
-        } else if let expected, expected > 0 {
-            // Written once into a buffer of the announced size (at most 256 MiB up front, in case it lies).
-            body.reserveCapacity(Int(min(expected, 256 << 20)))
+        } else if bodyFollows, let expected, expected > 0 {
+            // Written once into a buffer of the announced size (never beyond the limit, in case it lies).
+            body.reserveCapacity(Int(min(expected, limits.bodyBytes)))
         }
     }
 

@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+"""A hostile HTTP server for the limit tests: each route acts out one way a server can exhaust a client's memory.
+Raw sockets, so that it can send what http.server would not. Prints its port, then serves until its standard input
+closes.
+
+Routes (the request's path, query ignored unless named):
+  /bomb?layers=N     a body of 256 MiB of zeros gzip-compressed N times (1 or 2), `Content-Encoding: gzip, gzip`
+  /endless           200 without Content-Length, then zeros until the client goes away, at about 50 MB/s
+                     (`?fast=1`: as fast as the client reads; FoundationNetworking queues every piece for its
+                     delegate without back-pressure, so an unthrottled stream grows its queue faster than a
+                     cancellation takes effect)
+  /announce?length=N 200 with `Content-Length: N`, 16 bytes of body, then silence until the client goes away
+  /head-huge         200 with `Content-Length: 268435456` and no body (for HEAD)
+  /not-modified-huge 304 with `Content-Length: 268435456`
+  /fields?n=N        200 with N distinct header fields and a 2-byte body
+"""
+import gzip
+import socket
+import sys
+import threading
+import time
+import zlib
+from urllib.parse import parse_qs, urlsplit
+
+BOMB_SIZE = 256 << 20
+_bombs = {}
+_bomb_lock = threading.Lock()
+
+
+def gzip_stream(chunks):
+    """The gzip member of the concatenated chunks, compressed as they come."""
+    compressor = zlib.compressobj(9, zlib.DEFLATED, 31)
+    out = [compressor.compress(chunk) for chunk in chunks]
+    out.append(compressor.flush())
+    return b"".join(out)
+
+
+def bomb(layers):
+    with _bomb_lock:
+        if layers not in _bombs:
+            zeros = bytes(1 << 20)
+            body = gzip_stream(zeros for _ in range(BOMB_SIZE >> 20))
+            for _ in range(layers - 1):
+                body = gzip.compress(body, 9)
+            _bombs[layers] = body
+        return _bombs[layers]
+
+
+def read_head(conn):
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = conn.recv(65536)
+        if not chunk:
+            return None
+        data += chunk
+        if len(data) > 1 << 20:
+            return None
+    line = data.split(b"\r\n", 1)[0].decode("latin-1")
+    parts = line.split(" ")
+    return (parts[0], parts[1]) if len(parts) >= 2 else None
+
+
+def wait_for_close(conn):
+    try:
+        while conn.recv(65536):
+            pass
+    except OSError:
+        pass
+
+
+def serve(conn):
+    try:
+        request = read_head(conn)
+        if request is None:
+            return
+        method, target = request
+        url = urlsplit(target)
+        query = {k: v[-1] for k, v in parse_qs(url.query).items()}
+        path = url.path
+        if path == "/bomb":
+            layers = int(query.get("layers", "1"))
+            body = bomb(layers)
+            coding = ", ".join(["gzip"] * layers)
+            conn.sendall(
+                f"HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Encoding: {coding}\r\n"
+                f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n".encode() + body)
+        elif path == "/endless":
+            conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nConnection: close\r\n\r\n")
+            zeros = bytes(256 << 10)
+            fast = query.get("fast") == "1"
+            while True:
+                conn.sendall(zeros)
+                if not fast:
+                    time.sleep(0.005)
+        elif path == "/announce":
+            length = int(query.get("length", "0"))
+            conn.sendall(f"HTTP/1.1 200 OK\r\nContent-Length: {length}\r\n\r\n".encode() + bytes(16))
+            wait_for_close(conn)
+        elif path == "/head-huge":
+            conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: 268435456\r\nConnection: close\r\n\r\n")
+        elif path == "/not-modified-huge":
+            conn.sendall(b"HTTP/1.1 304 Not Modified\r\nContent-Length: 268435456\r\nConnection: close\r\n\r\n")
+        elif path == "/fields":
+            count = int(query.get("n", "1"))
+            fields = "".join(f"X-Field-{i}: {i}\r\n" for i in range(count))
+            conn.sendall(f"HTTP/1.1 200 OK\r\n{fields}Content-Length: 2\r\nConnection: close\r\n\r\nok".encode())
+        else:
+            conn.sendall(b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+    except OSError:
+        pass  # the client went away: the point of most routes
+    finally:
+        try:
+            conn.close()
+        except OSError:
+            pass
+
+
+def main():
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(64)
+    print(listener.getsockname()[1], flush=True)
+
+    def accept():
+        while True:
+            conn, _ = listener.accept()
+            threading.Thread(target=serve, args=(conn,), daemon=True).start()
+
+    threading.Thread(target=accept, daemon=True).start()
+    sys.stdin.read()
+
+
+if __name__ == "__main__":
+    main()

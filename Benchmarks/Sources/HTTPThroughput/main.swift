@@ -38,7 +38,9 @@ struct GirdersClient: Client {
     }
 
     func downloadToMemory(_ url: URL) async throws -> Int {
-        try await client.perform(Request(URL: url, method: .get)).body.count
+        // 100 MiB kept in memory: above the default 32 MiB limit, so the request raises it.
+        let limits = ResponseLimits(bodyBytes: 128 << 20)
+        return try await client.perform(Request(MutableRequest(url: url) |> withResponseLimits(limits))).body.count
     }
 
     func downloadToFile(_ url: URL, _ file: URL) async throws {

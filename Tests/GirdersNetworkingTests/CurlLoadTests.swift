@@ -92,25 +92,27 @@ struct CurlLoadTests {
         let total = Self.count(1_000)
         try await Task.sleep(nanoseconds: 1_000_000)  // Dispatch's timer descriptor, made on first use, before counting
         let baseline = Self.openDescriptors()
-        var rssAfterFirstRound = 0
-        for round in 0..<2 {
+        // Memory is compared between the second and third rounds: the first two settle malloc's per-thread arenas
+        // and the pools (round 1 to round 2 grew 2-19 MiB from run to run); a leak grows every round.
+        var rssAfterSecondRound = 0
+        for round in 0..<3 {
             let client = HTTPClient(transport: CurlTransport(cookieStorage: nil, maximumConnectionsPerHost: 32))
             let (succeeded, _) = try await inFlight(total, client: client)
             #expect(succeeded == total)
             let (finished, cancelled) = try await inFlight(total, client: client, cancellingEveryOther: true)
             #expect(finished + cancelled == total, "every request ended, succeeded or cancelled")
             #expect(cancelled > 0 && finished >= total / 2)
-            if round == 0 { rssAfterFirstRound = Self.residentBytes() }
+            if round == 1 { rssAfterSecondRound = Self.residentBytes() }
         }
         guard Self.measures else { return }
         let settled = try await Self.descriptorsSettle(at: baseline)
         #expect(settled <= baseline, "descriptors: \(baseline) before, \(settled) after")
-        let growth = Self.residentBytes() - rssAfterFirstRound
-        #expect(growth < 16 << 20, "resident memory grew by \(growth) bytes in the second round")
+        let growth = Self.residentBytes() - rssAfterSecondRound
+        #expect(growth < 16 << 20, "resident memory grew by \(growth) bytes in the third round")
         // The figures themselves, for the log of the run that measured them.
         print(
             "CurlLoadTests: descriptors \(baseline) before, \(settled) after; resident memory "
-                + "\(rssAfterFirstRound >> 20) MiB after round 1, grew \(growth >> 10) KiB in round 2")
+                + "\(rssAfterSecondRound >> 20) MiB after round 2, grew \(growth >> 10) KiB in round 3")
     }
 
     @Test func tenThousandRequestsInARowReuseTheirConnection() async throws {

@@ -100,17 +100,22 @@ struct OtherFrameworkPatternTests {
     @Test func aDotDotDotStyleFluentTaskRunsItsHandlersInOrder() async throws {
         let client = HTTPClient()
         let request = Request(URL: EchoServer.endpointBaseURL.appendingPathComponent("status/502"), method: .get)
+        // Chained on the task's own queue, as DotDotDot's users chain on the main queue: the request starts only
+        // once that code returns to the queue, so `.before` is in place (chained from another thread, it raced).
+        let queue = DispatchQueue(label: "dotdotdot")
         let events = await withCheckedContinuation { (continuation: CheckedContinuation<[String], Never>) in
-            let log = EventLog()
-            client.task(request, as: [String: Int].self, queue: DispatchQueue(label: "dotdotdot"))
-                .before { log.add("before") }
-                .onCompletion { _ in log.add("completion") }
-                .onError { error in log.add("error \(error.statusCode ?? 0)") }
-                .onCancel { log.add("cancel") }
-                .finally {
-                    log.add("finally")
-                    continuation.resume(returning: log.events)
-                }
+            queue.async {
+                let log = EventLog()
+                client.task(request, as: [String: Int].self, queue: queue)
+                    .before { log.add("before") }
+                    .onCompletion { _ in log.add("completion") }
+                    .onError { error in log.add("error \(error.statusCode ?? 0)") }
+                    .onCancel { log.add("cancel") }
+                    .finally {
+                        log.add("finally")
+                        continuation.resume(returning: log.events)
+                    }
+            }
         }
         #expect(events == ["before", "error 502", "finally"])
     }

@@ -126,8 +126,15 @@ public final class HTTPClient: HTTP {
             if let problem = responseLimits.problem { throw .invalidRequest(reason: problem) }
             request = request.editing { $0.responseLimits = responseLimits }
         }
-        return try await withRetries(request) { adapted throws(ResponseError) in
-            try await self.followingRedirects(adapted, options: options)
+        guard let deadline = request.deadline else {
+            return try await withRetries(request) { adapted throws(ResponseError) in
+                try await self.followingRedirects(adapted, options: options)
+            }
+        }
+        return try await Deadline.run(seconds: deadline, url: request.fullURL) { [request] () throws(ResponseError) in
+            try await self.withRetries(request) { adapted throws(ResponseError) in
+                try await self.followingRedirects(adapted, options: options)
+            }
         }
     }
 

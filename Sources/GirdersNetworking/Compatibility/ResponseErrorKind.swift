@@ -11,7 +11,7 @@ public enum ResponseErrorKind: String, Sendable, Hashable, CaseIterable {
     case serviceUnavailable, gatewayTimeout, unacceptableStatusCode, rejected, unacceptableContentType, emptyBody
     case decodingFailed, noHandler, timedOut, cannotConnect, cannotFindHost, cancelled, tooManyRedirects, transport
     case invalidRequest, unsupported, interceptorFailed, refreshFailed, interrupted, fileError
-    case limitExceeded
+    case limitExceeded, deadlineExceeded
 }
 
 extension ResponseError {
@@ -53,6 +53,7 @@ extension ResponseError {
         case .interrupted: .interrupted
         case .fileError: .fileError
         case .limitExceeded: .limitExceeded
+        case .deadlineExceeded: .deadlineExceeded
         }
     }
 

@@ -32,6 +32,9 @@ public struct MutableRequest: Sendable, Equatable {
     public var queryItems: [URLQueryItem]
     /// The time allowed without progress before the request fails with ``ResponseError/timedOut(url:)``.
     public var timeout: TimeInterval?
+    /// The time allowed for the whole request, from its first attempt through every retry and redirect, before it
+    /// fails with ``ResponseError/deadlineExceeded(url:seconds:)``; `nil` for none. Set by ``withDeadline(_:)``.
+    public var deadline: TimeInterval?
     /// Trust anchors and a client identity for TLS.
     public var tlsCredentials: TLSCredentials?
     /// How much of the response may be held, in place of the client's ``HTTPClient/responseLimits``; `nil` (the

@@ -45,6 +45,8 @@ public struct Request: Sendable, Equatable {
     public var queryItems: [URLQueryItem] { storage.queryItems }
     /// The time allowed without progress; `nil` uses the transport's default (60 seconds for URLSession).
     public var timeout: TimeInterval? { storage.timeout }
+    /// The time allowed for the whole request, through every retry and redirect; `nil` for none.
+    public var deadline: TimeInterval? { storage.deadline }
     /// TLS trust anchors and client identity, if any.
     public var tlsCredentials: TLSCredentials? { storage.tlsCredentials }
     /// How much of the response may be held; `nil` keeps the client's (or, sent straight through a transport,

@@ -86,6 +86,9 @@ public enum ResponseError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The response exceeded one of its ``ResponseLimits`` (a body, a download or a head too large): the transfer
     /// was stopped at once and any partial download file deleted. `maximum` is the limit's value.
     case limitExceeded(url: URL?, limit: ResponseLimits.Limit, maximum: Int64)
+    /// The request's deadline (``withDeadline(_:)``) passed before it ended, whatever attempt, retry delay or
+    /// redirect it was in; the transfer was stopped.
+    case deadlineExceeded(url: URL?, seconds: TimeInterval)
 
     /// The error for an unacceptable status, by code.
     public static func forStatus(_ response: HTTPResponse) -> ResponseError {
@@ -126,7 +129,8 @@ public enum ResponseError: Error, Sendable, Equatable, CustomStringConvertible {
         case .decodingFailed(let failure):
             failure.response
         case .timedOut, .cannotConnect, .cannotFindHost, .cancelled, .tooManyRedirects, .transport, .invalidRequest,
-            .unsupported, .interceptorFailed, .refreshFailed, .interrupted, .fileError, .limitExceeded:
+            .unsupported, .interceptorFailed, .refreshFailed, .interrupted, .fileError, .limitExceeded,
+            .deadlineExceeded:
             nil
         }
     }
@@ -180,6 +184,8 @@ public enum ResponseError: Error, Sendable, Equatable, CustomStringConvertible {
         case .interrupted(let url, nil, _, let reason):
             "the response from \(Self.text(url)) was cut off: \(reason)"
         case .fileError(let path, let reason): "file \(path): \(reason)"
+        case .deadlineExceeded(let url, let seconds):
+            "the request to \(Self.text(url)) did not end within its deadline of \(seconds) s"
         case .limitExceeded(let url, let limit, let maximum):
             "the response from \(Self.text(url)) exceeds \(limit), \(maximum)"
         default: ""

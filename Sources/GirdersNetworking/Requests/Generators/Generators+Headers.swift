@@ -67,7 +67,33 @@ public func withResponseLimits(_ limits: ResponseLimits) -> RequestTransform {
     }
 }
 
+/// Sets the time allowed for the whole request: ``HTTPClient`` stops it when `seconds` have passed since it began,
+/// through every retry, retry delay and redirect, with ``ResponseError/deadlineExceeded(url:seconds:)``.
+///
+/// ``withTimeout(_:)`` is the time allowed *without progress*, per attempt (as URLSession's `timeoutInterval`): a
+/// server that sends a byte now and then never trips it. A deadline bounds the total:
+///
+/// ```swift
+/// let request = Request(MutableRequest(url: feedURL) |> withTimeout(10) |> withDeadline(30))
+/// ```
+///
+/// A deadline that is not a positive number of seconds fails the request before anything is sent. Sent straight
+/// through a transport (not a client), a request has no deadline.
+public func withDeadline(_ seconds: TimeInterval) -> RequestTransform {
+    { (request: consuming MutableRequest) in
+        if seconds > 0, seconds.isFinite {
+            request.deadline = seconds
+        } else {
+            request.fail("the deadline must be a positive number of seconds, not \(seconds)")
+        }
+        return request
+    }
+}
+
 /// Sets the time allowed without progress before the request fails with ``ResponseError/timedOut(url:)``.
+///
+/// It is per attempt and restarts with every byte that arrives, as URLSession's `timeoutInterval` does, so a
+/// server that trickles a byte at a time never trips it; ``withDeadline(_:)`` bounds the whole request.
 public func withTimeout(_ seconds: TimeInterval) -> RequestTransform {
     { (request: consuming MutableRequest) in
         if seconds > 0 {

@@ -1,0 +1,67 @@
+#if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
+import Foundation
+import GirdersNetworking
+import Testing
+
+/// `withDeadline(_:)` bounds a request's whole time, which `withTimeout(_:)` (time without progress) cannot: a
+/// server that trickles, or keeps failing into retries, is stopped at the deadline on every transport.
+struct DeadlineTests {
+    let server: LoopbackServer
+
+    init() throws {
+        server = try LoopbackServer.get()
+    }
+
+    @Test(arguments: TransportKind.allCases)
+    func aTrickleThatNeverTripsTheTimeoutIsStoppedAtTheDeadline(_ kind: TransportKind) async {
+        // One byte every 400 ms for 20 s: progress keeps the 3 s timeout from ever firing.
+        let request = Request(
+            MutableRequest(url: server.url("/drip?bytes=50&interval_ms=400")) |> withTimeout(3) |> withDeadline(1))
+        let error = await responseError { _ = try await kind.client().perform(request) }
+        guard case .deadlineExceeded(let url, let seconds)? = error else {
+            Issue.record("expected deadlineExceeded, got \(String(describing: error))")
+            return
+        }
+        #expect(seconds == 1)
+        #expect(url?.path == "/drip")
+        #expect(error?.reason.contains("did not end within its deadline of 1.0 s") == true)
+    }
+
+    @Test(arguments: TransportKind.allCases)
+    func retriesAndTheirDelaysEndAtTheDeadline(_ kind: TransportKind) async throws {
+        let id = UUID().uuidString
+        let client = HTTPClient(
+            transport: kind.transport(),
+            interceptors: [RetryPolicy(maximumAttempts: 1_000, baseDelay: 0.3, maximumDelay: 0.3)])
+        let request = Request(MutableRequest(url: server.url("/flaky?id=\(id)&fail=1000")) |> withDeadline(1.5))
+        let error = await responseError { _ = try await client.perform(request) }
+        #expect(error?.kind == .deadlineExceeded, "\(String(describing: error))")
+        let attempts = try await server.count("flaky-\(id)")
+        #expect(attempts >= 2 && attempts < 1_000, "\(attempts) attempts")
+    }
+
+    @Test(arguments: TransportKind.allCases)
+    func aRequestThatEndsInTimeIsUntouched(_ kind: TransportKind) async throws {
+        let request = Request(MutableRequest(url: server.url("/delay?ms=50")) |> withDeadline(30))
+        let response = try await kind.client().perform(request)
+        #expect(response.statusCode == 200)
+        #expect(response.body == Data("done".utf8))
+    }
+
+    @Test func cancellingTheCallerIsStillACancellation() async throws {
+        let request = Request(MutableRequest(url: server.url("/delay?ms=3000")) |> withDeadline(30))
+        let client = TransportKind.underTest.client()
+        let task = Task { try await client.perform(request) }
+        try await Task.sleep(nanoseconds: 200_000_000)
+        task.cancel()
+        let error = await responseError { _ = try await task.value }
+        #expect(error?.kind == .cancelled, "\(String(describing: error))")
+    }
+
+    @Test(arguments: [0, -1, Double.nan, Double.infinity])
+    func aDeadlineThatIsNotAPositiveNumberFailsTheRequest(_ seconds: Double) {
+        let request = Request(MutableRequest(url: server.url("/")) |> withDeadline(seconds))
+        #expect(request.failureReason?.contains("the deadline must be a positive number of seconds") == true)
+    }
+}
+#endif

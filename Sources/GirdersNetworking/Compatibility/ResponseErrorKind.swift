@@ -11,7 +11,7 @@ public enum ResponseErrorKind: String, Sendable, Hashable, CaseIterable {
     case serviceUnavailable, gatewayTimeout, unacceptableStatusCode, rejected, unacceptableContentType, emptyBody
     case decodingFailed, noHandler, timedOut, cannotConnect, cannotFindHost, cancelled, tooManyRedirects, transport
     case invalidRequest, unsupported, interceptorFailed, refreshFailed, interrupted, fileError
-    case limitExceeded, deadlineExceeded
+    case limitExceeded, deadlineExceeded, malformedResponse
 }
 
 extension ResponseError {
@@ -54,6 +54,7 @@ extension ResponseError {
         case .fileError: .fileError
         case .limitExceeded: .limitExceeded
         case .deadlineExceeded: .deadlineExceeded
+        case .malformedResponse: .malformedResponse
         }
     }
 

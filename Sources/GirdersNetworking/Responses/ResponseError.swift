@@ -86,6 +86,9 @@ public enum ResponseError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The response exceeded one of its ``ResponseLimits`` (a body, a download or a head too large): the transfer
     /// was stopped at once and any partial download file deleted. `maximum` is the limit's value.
     case limitExceeded(url: URL?, limit: ResponseLimits.Limit, maximum: Int64)
+    /// The response broke HTTP's framing rules in a way that leaves its body uncertain (conflicting
+    /// `Content-Length` values); nothing of it is returned.
+    case malformedResponse(url: URL?, reason: String)
     /// The request's deadline (``withDeadline(_:)``) passed before it ended, whatever attempt, retry delay or
     /// redirect it was in; the transfer was stopped.
     case deadlineExceeded(url: URL?, seconds: TimeInterval)
@@ -130,7 +133,7 @@ public enum ResponseError: Error, Sendable, Equatable, CustomStringConvertible {
             failure.response
         case .timedOut, .cannotConnect, .cannotFindHost, .cancelled, .tooManyRedirects, .transport, .invalidRequest,
             .unsupported, .interceptorFailed, .refreshFailed, .interrupted, .fileError, .limitExceeded,
-            .deadlineExceeded:
+            .deadlineExceeded, .malformedResponse:
             nil
         }
     }
@@ -184,6 +187,7 @@ public enum ResponseError: Error, Sendable, Equatable, CustomStringConvertible {
         case .interrupted(let url, nil, _, let reason):
             "the response from \(Self.text(url)) was cut off: \(reason)"
         case .fileError(let path, let reason): "file \(path): \(reason)"
+        case .malformedResponse(let url, let reason): "the response from \(Self.text(url)) is malformed: \(reason)"
         case .deadlineExceeded(let url, let seconds):
             "the request to \(Self.text(url)) did not end within its deadline of \(seconds) s"
         case .limitExceeded(let url, let limit, let maximum):

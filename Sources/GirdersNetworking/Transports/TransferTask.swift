@@ -57,6 +57,12 @@ final class TransferTask: Sendable {
         let limits = request.effectiveLimits
         let fields = response.allHeaderFields
         let headBytes = fields.reduce(32) { $0 + "\($1.key.base)".utf8.count + "\($1.value)".utf8.count + 4 }
+        // FoundationNetworking joins repeated fields with commas: "10, 5" for two Content-Length fields.
+        let lengths = response.value(forHTTPHeaderField: "Content-Length").map { [$0] } ?? []
+        if let problem = ResponseFraming.lengthProblem(lengths) {
+            state.withLock { $0.failure = .malformedResponse(url: request.fullURL, reason: problem) }
+            return false
+        }
         var exceeded = limits.headViolation(fields: fields.count, bytes: headBytes)
         if exceeded == nil, let length = Self.expectedLength(response, request) {
             exceeded = limits.bodyViolation(length, toFile: destination != nil)
@@ -173,6 +179,7 @@ final class TransferTask: Sendable {
     private static func expectedLength(_ response: HTTPURLResponse, _ request: Request) -> Int64? {
         guard request.method != .head, response.expectedContentLength >= 0,
             response.value(forHTTPHeaderField: "Content-Encoding") == nil,
+            response.value(forHTTPHeaderField: "Transfer-Encoding") == nil,  // the transfer coding framed it
             ![204, 304].contains(response.statusCode)
         else { return nil }
         return response.expectedContentLength

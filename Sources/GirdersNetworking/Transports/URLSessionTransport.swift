@@ -284,7 +284,8 @@ public final class URLSessionTransport: HTTPTransport {
         }
         .sorted { $0.key < $1.key }.map(\.field)
         return HTTPResponse(
-            statusCode: http.statusCode, headers: HTTPHeaders(headers), body: data, url: http.url ?? request.fullURL,
+            statusCode: http.statusCode, headers: HTTPHeaders(ResponseFraming.cleaned(headers)), body: data,
+            url: http.url ?? request.fullURL,
             request: request)
     }
 }

@@ -13,6 +13,10 @@ Routes (the request's path, query ignored unless named):
   /head-huge         200 with `Content-Length: 268435456` and no body (for HEAD)
   /not-modified-huge 304 with `Content-Length: 268435456`
   /fields?n=N        200 with N distinct header fields and a 2-byte body
+  /length-twice?a=A&b=B  two Content-Length fields, A then B, and A bytes of body
+  /length-list?v=V   `Content-Length: V` (for example "10, 5") and 5 bytes
+  /both-framings     `Transfer-Encoding: chunked` and `Content-Length: 100`, a chunked "hello"
+  /control-value     a field whose value holds ESC, a bare CR and DEL
 """
 import gzip
 import socket
@@ -104,6 +108,17 @@ def serve(conn):
             count = int(query.get("n", "1"))
             fields = "".join(f"X-Field-{i}: {i}\r\n" for i in range(count))
             conn.sendall(f"HTTP/1.1 200 OK\r\n{fields}Content-Length: 2\r\nConnection: close\r\n\r\nok".encode())
+        elif path == "/length-twice":
+            a, b = int(query["a"]), int(query["b"])
+            conn.sendall(f"HTTP/1.1 200 OK\r\nContent-Length: {a}\r\nContent-Length: {b}\r\nConnection: close\r\n\r\n"
+                         .encode() + b"hello world!"[:a])
+        elif path == "/length-list":
+            conn.sendall(f"HTTP/1.1 200 OK\r\nContent-Length: {query['v']}\r\nConnection: close\r\n\r\nhello".encode())
+        elif path == "/both-framings":
+            conn.sendall(b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nContent-Length: 100\r\nConnection: close\r\n\r\n"
+                         b"5\r\nhello\r\n0\r\n\r\n")
+        elif path == "/control-value":
+            conn.sendall(b"HTTP/1.1 200 OK\r\nX-Evil: a\x1b[31mred\rb\x7fc\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok")
         else:
             conn.sendall(b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
     except OSError:

@@ -38,23 +38,33 @@ struct CurlHead {
 
     /// The value of the first field named `lowercasedName` (compared without regard to case), or `nil`.
     func field(_ lowercasedName: String) -> Value? {
+        fields(lowercasedName, all: false).first
+    }
+
+    /// The values of every field named `lowercasedName`, in order.
+    func fields(_ lowercasedName: String) -> [Value] {
+        fields(lowercasedName, all: true)
+    }
+
+    private func fields(_ lowercasedName: String, all: Bool) -> [Value] {
         let name = lowercasedName.utf8
-        var found: (start: Int, stop: Int)?
-        var folded = false
+        var found: [Value] = []
+        var pending: (start: Int, stop: Int)?  // a match whose next line tells whether it is folded
         Self.forEachLine(of: bytes) { start, stop in
             let continuation = bytes[start] == 0x20 || bytes[start] == 0x09
-            if found != nil {
-                folded = continuation
-                return false  // the line after the field tells whether it is folded
+            if let match = pending {
+                found.append(Value(bytes: bytes[match.start..<match.stop], folded: continuation))
+                pending = nil
+                if !all { return false }
             }
             guard !continuation, stop - start > name.count, bytes[start + name.count] == 0x3A,
                 zip(bytes[start..<start + name.count], name).allSatisfy({ Self.lowercased($0) == $1 })
             else { return true }
-            found = Self.trimmed(bytes, from: start + name.count + 1, to: stop)
+            pending = Self.trimmed(bytes, from: start + name.count + 1, to: stop)
             return true
         }
-        guard let found else { return nil }
-        return Value(bytes: bytes[found.start..<found.stop], folded: folded)
+        if let match = pending { found.append(Value(bytes: bytes[match.start..<match.stop], folded: false)) }
+        return found
     }
 
     /// Every field of `head` in the order received; a continuation line right after a field is joined to it with

@@ -316,6 +316,21 @@ final class CurlTransfer: @unchecked Sendable {
         guard !headComplete else { return }
         headComplete = true
         let lookup = CurlHead(head)
+        let encoded = lookup.field("content-encoding").map { !$0.equalsLowercased("identity") } ?? false
+        let lengths = lookup.fields("content-length")
+        var length = lengths.first?.integer
+        if lengths.count > 1 || (!lengths.isEmpty && length == nil && !lengths[0].folded) {
+            // Rare: several fields, a list, or no plain number. Checked with strings, off the common path.
+            let values = lengths.map { String(decoding: $0.bytes, as: UTF8.self) }
+            if let problem = ResponseFraming.lengthProblem(values) {
+                failure = .malformedResponse(url: wire.url, reason: problem)
+                return
+            }
+            length = values.first?.split(separator: ",").first.flatMap {
+                Int64($0.trimmingCharacters(in: .whitespaces))
+            }
+        }
+        if length != nil, lookup.field("transfer-encoding") != nil { length = nil }  // the transfer coding framed it
         if let storage = cookieStorage, lookup.field("set-cookie") != nil {
             let fields = CurlHead.fields(in: head)
             parsedFields = fields
@@ -324,8 +339,6 @@ final class CurlTransfer: @unchecked Sendable {
                 storage.setCookies(cookies, for: wire.url, mainDocumentURL: nil)
             }
         }
-        let encoded = lookup.field("content-encoding").map { !$0.equalsLowercased("identity") } ?? false
-        let length = lookup.field("content-length").flatMap(\.integer)
         expected = encoded ? nil : length.flatMap { $0 >= 0 ? $0 : nil }
         // No body follows a HEAD, a 204 or a 304, whatever Content-Length says (RFC 9110, section 8.6).
         let bodyFollows = wire.method != "HEAD" && status != 204 && status != 304
@@ -410,7 +423,9 @@ final class CurlTransfer: @unchecked Sendable {
             return .failure(.transport(url: wire.url, code: 0, reason: "the transfer ended without a response"))
         }
         let response = HTTPResponse(
-            statusCode: status, headers: HTTPHeaders(parsedFields ?? CurlHead.fields(in: head)), body: body,
+            statusCode: status,
+            headers: HTTPHeaders(ResponseFraming.cleaned(parsedFields ?? CurlHead.fields(in: head))),
+            body: body,
             url: wire.url, request: request)
         return .success(download.map { response.replacingBody(with: $0.url) } ?? response)
     }

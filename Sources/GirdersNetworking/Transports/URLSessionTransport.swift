@@ -303,6 +303,10 @@ extension ResponseError {
         case .unknown where description.hasPrefix("transfer closed with"):
             // libcurl's CURLE_PARTIAL_FILE, which FoundationNetworking reports as -1: the body was cut short.
             self = .interrupted(url: url, receivedBytes: nil, expectedBytes: nil, reason: description)
+        case .badServerResponse where description.hasPrefix("Empty reply from server"):
+            // libcurl's CURLE_GOT_NOTHING (the connection closed before any response), which FoundationNetworking
+            // reports as -1011; CurlTransport says interrupted, and so does this.
+            self = .interrupted(url: url, receivedBytes: nil, expectedBytes: nil, reason: description)
         case .cannotFindHost, .dnsLookupFailed: self = .cannotFindHost(url: url, reason: description)
         default: self = .transport(url: url, code: code, reason: description)
         }

@@ -17,9 +17,13 @@ Routes (the request's path, query ignored unless named):
   /length-list?v=V   `Content-Length: V` (for example "10, 5") and 5 bytes
   /both-framings     `Transfer-Encoding: chunked` and `Content-Length: 100`, a chunked "hello"
   /control-value     a field whose value holds ESC, a bare CR and DEL
+  /reset             reads the request, then resets the connection (RST) without a response
+  /close             reads the request, then closes the connection without a response
+  /reset-mid-body    `Content-Length: 100`, 10 bytes, then a reset
 """
 import gzip
 import socket
+import struct
 import sys
 import threading
 import time
@@ -119,6 +123,13 @@ def serve(conn):
                          b"5\r\nhello\r\n0\r\n\r\n")
         elif path == "/control-value":
             conn.sendall(b"HTTP/1.1 200 OK\r\nX-Evil: a\x1b[31mred\rb\x7fc\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok")
+        elif path in ("/reset", "/reset-mid-body"):
+            if path == "/reset-mid-body":
+                conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n" + bytes(10))
+                time.sleep(0.05)
+            conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        elif path == "/close":
+            pass
         else:
             conn.sendall(b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
     except OSError:

@@ -11,8 +11,24 @@
 // much it raised the process's peak memory and the error it ended with:
 //
 //     TransferProbe limit <URL> curl|urlSession → one JSON line: {"baselineKB":…,"peakKB":…,"error":"…"}
+//
+// and sends a GET whose response sets many cookies (into HTTPCookieStorage.shared, which on Linux writes a file)
+// while other GETs run on the same transport, reporting how long each took:
+//
+//     TransferProbe cookies <cookie URL> <other URL> curl|urlSession
+//       → {"cookieSeconds":…,"otherSeconds":[…],"othersEndedFirst":…,"stored":…}
 import Foundation
 import GirdersNetworking
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Whether the cookie request has ended.
+actor CookieFlag {
+    private(set) var value = false
+    func set() { value = true }
+}
 
 /// `VmHWM` (the peak resident set) from /proc/self/status, in KiB.
 func peakKilobytes() -> Int {
@@ -61,6 +77,40 @@ if arguments.count == 4, arguments[1] == "limit", let url = URL(string: argument
         outcome = "\(error)"
     }
     let report: [String: Any] = ["baselineKB": baseline, "peakKB": peakKilobytes(), "error": outcome]
+    print(String(decoding: try JSONSerialization.data(withJSONObject: report), as: UTF8.self))
+    exit(0)
+}
+if arguments.count == 5, arguments[1] == "cookies", let cookieURL = URL(string: arguments[2]),
+    let otherURL = URL(string: arguments[3])
+{
+    var transport: any HTTPTransport = URLSessionTransport(configuration: .default)
+    #if os(Linux)
+    if arguments[4] == "curl" { transport = CurlTransport(cookieStorage: .shared) }
+    #endif
+    let client = HTTPClient(transport: transport)
+    _ = try? await client.perform(Request(URL: otherURL, method: .get))  // warm up
+    func seconds(_ url: URL) async -> Double {
+        let start = ContinuousClock.now
+        // More fields than the default ResponseLimits.headerFields (256) allow.
+        let limits = ResponseLimits(headerFields: 10_000, headerBytes: 1 << 20)
+        _ = try? await client.perform(Request(MutableRequest(url: url) |> withResponseLimits(limits)))
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+    let cookieDone = CookieFlag()
+    async let cookie = { () async -> Double in
+        let elapsed = await seconds(cookieURL)
+        await cookieDone.set()
+        return elapsed
+    }()
+    var others: [Double] = []
+    try? await Task.sleep(nanoseconds: 50_000_000)  // the cookie response is being stored
+    for _ in 0..<5 { others.append(await seconds(otherURL)) }
+    let othersEndedFirst = await !cookieDone.value
+    let report: [String: Any] = [
+        "cookieSeconds": await cookie, "otherSeconds": others, "othersEndedFirst": othersEndedFirst,
+        "stored": HTTPCookieStorage.shared.cookies(for: cookieURL)?.count ?? 0,
+    ]
     print(String(decoding: try JSONSerialization.data(withJSONObject: report), as: UTF8.self))
     exit(0)
 }

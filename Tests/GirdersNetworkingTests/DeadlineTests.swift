@@ -37,7 +37,8 @@ struct DeadlineTests {
         let error = await responseError { _ = try await client.perform(request) }
         #expect(error?.kind == .deadlineExceeded, "\(String(describing: error))")
         let attempts = try await server.count("flaky-\(id)")
-        #expect(attempts >= 2 && attempts < 1_000, "\(attempts) attempts")
+        // Without the deadline the 1,000 attempts and their delays would take five minutes.
+        #expect(attempts >= 1 && attempts < 1_000, "\(attempts) attempts")
     }
 
     @Test(arguments: TransportKind.allCases)

@@ -17,6 +17,7 @@ Routes (the request's path, query ignored unless named):
   /length-list?v=V   `Content-Length: V` (for example "10, 5") and 5 bytes
   /both-framings     `Transfer-Encoding: chunked` and `Content-Length: 100`, a chunked "hello"
   /control-value     a field whose value holds ESC, a bare CR and DEL
+  /cookies?n=N       200 with N persistent Set-Cookie fields (expiring in 2031)
   /reset             reads the request, then resets the connection (RST) without a response
   /close             reads the request, then closes the connection without a response
   /reset-mid-body    `Content-Length: 100`, 10 bytes, then a reset
@@ -128,6 +129,10 @@ def serve(conn):
                 conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n" + bytes(10))
                 time.sleep(0.05)
             conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        elif path == "/cookies":
+            count = int(query.get("n", "1"))
+            fields = "".join(f"Set-Cookie: c{i}=v{i}; Expires=Wed, 01 Jan 2031 00:00:00 GMT; Path=/\r\n" for i in range(count))
+            conn.sendall(f"HTTP/1.1 200 OK\r\n{fields}Content-Length: 2\r\nConnection: close\r\n\r\nok".encode())
         elif path == "/close":
             pass
         else:

@@ -42,8 +42,6 @@ final class CurlTransfer: @unchecked Sendable {
     /// The field lines of the final response's head as they arrived (line endings included): the engine's thread
     /// only copies them; the caller parses them into fields in ``response()``.
     private var head: [UInt8] = []
-    /// The head's fields when the engine already parsed them (to store cookies), so the caller does not again.
-    private var parsedFields: [HTTPHeader]?
     /// The bytes and field lines of every head received (1xx included), bounded by ``limits``.
     private var headerBytes = 0
     private var headerFields = 0
@@ -284,7 +282,6 @@ final class CurlTransfer: @unchecked Sendable {
             touch()
             status = Self.statusCode(in: line, end: end)
             head.removeAll(keepingCapacity: true)
-            parsedFields = nil
             headComplete = false
             return true
         }
@@ -309,9 +306,10 @@ final class CurlTransfer: @unchecked Sendable {
         return digits == 3 ? code : 0
     }
 
-    /// The head is complete: store cookies, and choose where the body goes. Only `Content-Length` and
-    /// `Content-Encoding` are looked up here, at the byte level; the fields are parsed when a `Set-Cookie` needs
-    /// storing. A `Content-Length` beyond the body's limit fails the transfer here, before any of the body.
+    /// The head is complete: check its framing and choose where the body goes. Only `Content-Length`,
+    /// `Transfer-Encoding` and `Content-Encoding` are looked up here, at the byte level; the fields are parsed, and
+    /// cookies stored, by the caller in ``response()``. A `Content-Length` beyond the body's limit fails the transfer
+    /// here, before any of the body.
     private func headersEnded() {
         guard !headComplete else { return }
         headComplete = true
@@ -331,14 +329,6 @@ final class CurlTransfer: @unchecked Sendable {
             }
         }
         if length != nil, lookup.field("transfer-encoding") != nil { length = nil }  // the transfer coding framed it
-        if let storage = cookieStorage, lookup.field("set-cookie") != nil {
-            let fields = CurlHead.fields(in: head)
-            parsedFields = fields
-            for value in HTTPHeaders(fields).values(for: "Set-Cookie") {
-                let cookies = HTTPCookie.cookies(withResponseHeaderFields: ["Set-Cookie": value], for: wire.url)
-                storage.setCookies(cookies, for: wire.url, mainDocumentURL: nil)
-            }
-        }
         expected = encoded ? nil : length.flatMap { $0 >= 0 ? $0 : nil }
         // No body follows a HEAD, a 204 or a 304, whatever Content-Length says (RFC 9110, section 8.6).
         let bodyFollows = wire.method != "HEAD" && status != 204 && status != 304
@@ -422,10 +412,17 @@ final class CurlTransfer: @unchecked Sendable {
         guard handedOver.load(ordering: .acquiring) else {
             return .failure(.transport(url: wire.url, code: 0, reason: "the transfer ended without a response"))
         }
+        let fields = CurlHead.fields(in: head)
+        // Cookies are stored here, on the caller's thread, never on the engine's: a storage that writes a file per
+        // cookie (HTTPCookieStorage.shared on Linux) took 26 s for 1,000 of them, stalling every other transfer.
+        if let storage = cookieStorage {
+            for field in fields where HTTPHeaders.same(field.name, "Set-Cookie") {
+                let cookies = HTTPCookie.cookies(withResponseHeaderFields: ["Set-Cookie": field.value], for: wire.url)
+                storage.setCookies(cookies, for: wire.url, mainDocumentURL: nil)
+            }
+        }
         let response = HTTPResponse(
-            statusCode: status,
-            headers: HTTPHeaders(ResponseFraming.cleaned(parsedFields ?? CurlHead.fields(in: head))),
-            body: body,
+            statusCode: status, headers: HTTPHeaders(ResponseFraming.cleaned(fields)), body: body,
             url: wire.url, request: request)
         return .success(download.map { response.replacingBody(with: $0.url) } ?? response)
     }

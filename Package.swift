@@ -29,13 +29,13 @@ let package = Package(
         // readers, POSIX file calls, calendar arithmetic), with `package` access. Modules still meet only
         // through protocols; a fix here lands once.
         .target(name: "GirdersSupport", exclude: ["README.md"]),
-        .target(name: "GirdersLog", dependencies: ["GirdersSupport"]),
+        .target(name: "GirdersLog", dependencies: ["GirdersSupport"], exclude: ["README.md"]),
         .testTarget(name: "GirdersLogTests", dependencies: ["GirdersLog"]),
-        .target(name: "GirdersConfig", dependencies: ["GirdersSupport"]),
+        .target(name: "GirdersConfig", dependencies: ["GirdersSupport"], exclude: ["README.md"]),
         .testTarget(
             name: "GirdersConfigTests", dependencies: ["GirdersConfig", "GirdersSupport"],
             resources: [.copy("Fixtures")]),
-        .target(name: "GirdersDI", dependencies: ["GirdersSupport"]),
+        .target(name: "GirdersDI", dependencies: ["GirdersSupport"], exclude: ["README.md"]),
         .testTarget(
             name: "GirdersDITests", dependencies: ["GirdersDI", "GirdersTestLocks"]),
         // Not a product: dlopen, dlsym and their failure messages, for the two C targets below.
@@ -63,7 +63,7 @@ let package = Package(
         .target(name: "GirdersTestLocks", path: "Tests/Support/GirdersTestLocks"),
         // Runs one large multipart upload in a process of its own, so a test can measure its peak memory.
         .executableTarget(name: "TransferProbe", dependencies: ["GirdersNetworking"]),
-        .target(name: "GirdersTrema", dependencies: ["GirdersSupport"]),
+        .target(name: "GirdersTrema", dependencies: ["GirdersSupport"], exclude: ["README.md"]),
         // The `trema` command; the target has the product's name so that the build plugin can run it as a tool.
         .executableTarget(name: "trema", dependencies: ["GirdersTrema"], path: "Sources/TremaCLI"),
         // Not a product: an app with nothing configured, which GirdersTrema's tests run beside `.lproj` tables.
@@ -79,7 +79,7 @@ let package = Package(
         .target(
             name: "GirdersStorage",
             dependencies: ["GirdersSupport", .target(name: "CGirdersOpenSSL", condition: .when(platforms: [.linux]))],
-            exclude: ["FORMAT.md"]),
+            exclude: ["FORMAT.md", "README.md"]),
         // Not a product: the helper process GirdersStorage's kill and multi-process tests run.
         .executableTarget(name: "StorageStress", dependencies: ["GirdersStorage"]),
         .testTarget(

@@ -38,24 +38,36 @@ struct CurlHead {
 
     /// The value of the first field named `lowercasedName` (compared without regard to case), or `nil`.
     func field(_ lowercasedName: String) -> Value? {
-        fields(lowercasedName, all: false).first
+        var first: Value?
+        forEachField(lowercasedName) { value in
+            first = value
+            return false
+        }
+        return first
     }
 
     /// The values of every field named `lowercasedName`, in order.
     func fields(_ lowercasedName: String) -> [Value] {
-        fields(lowercasedName, all: true)
+        var found: [Value] = []
+        forEachField(lowercasedName) { value in
+            found.append(value)
+            return true
+        }
+        return found
     }
 
-    private func fields(_ lowercasedName: String, all: Bool) -> [Value] {
+    /// Calls `body` with each field named `lowercasedName`, in order, until it returns `false`; no allocation on
+    /// the engine's thread for the common single lookup.
+    private func forEachField(_ lowercasedName: String, _ body: (Value) -> Bool) {
         let name = lowercasedName.utf8
-        var found: [Value] = []
         var pending: (start: Int, stop: Int)?  // a match whose next line tells whether it is folded
+        var going = true
         Self.forEachLine(of: bytes) { start, stop in
             let continuation = bytes[start] == 0x20 || bytes[start] == 0x09
             if let match = pending {
-                found.append(Value(bytes: bytes[match.start..<match.stop], folded: continuation))
                 pending = nil
-                if !all { return false }
+                going = body(Value(bytes: bytes[match.start..<match.stop], folded: continuation))
+                if !going { return false }
             }
             guard !continuation, stop - start > name.count, bytes[start + name.count] == 0x3A,
                 zip(bytes[start..<start + name.count], name).allSatisfy({ Self.lowercased($0) == $1 })
@@ -63,8 +75,7 @@ struct CurlHead {
             pending = Self.trimmed(bytes, from: start + name.count + 1, to: stop)
             return true
         }
-        if let match = pending { found.append(Value(bytes: bytes[match.start..<match.stop], folded: false)) }
-        return found
+        if going, let match = pending { _ = body(Value(bytes: bytes[match.start..<match.stop], folded: false)) }
     }
 
     /// Every field of `head` in the order received; a continuation line right after a field is joined to it with

@@ -43,3 +43,28 @@ if ! diff <("$work/real") <("$work/ours") >"$work/diff"; then
     exit 1
 fi
 echo "check-c-abi: $(echo "$names" | wc -l) constants and 4 struct layouts match libcurl's and OpenSSL's headers"
+
+# libpsl (the cookie jar's public-suffix list): the three functions PublicSuffixLoader.c declares, with its types,
+# must be libpsl's own; PSL_TYPE_ANY must be the value it passes.
+if echo '#include <libpsl.h>' | cc -E - >/dev/null 2>&1; then
+    sed -n '/^typedef struct psl_ctx_st/,/^} api;/p' Sources/CGirdersCurl/PublicSuffixLoader.c >"$work/psl_ours.h"
+    {
+        echo '#include <libpsl.h>'
+        cat "$work/psl_ours.h"
+        echo 'int main(void) {'
+        echo '    api.latest = psl_latest;'
+        echo '    api.is_cookie_domain_acceptable = psl_is_cookie_domain_acceptable;'
+        echo '    api.is_public_suffix2 = psl_is_public_suffix2;'
+        echo '    _Static_assert(GIRDERS_PSL_TYPE_ANY == PSL_TYPE_ANY, "PSL_TYPE_ANY");'
+        echo '    return 0;'
+        echo '}'
+    } >"$work/psl.c"
+    if ! cc -std=c11 -c -Werror=incompatible-pointer-types -Werror=int-conversion "$work/psl.c" -o "$work/psl.o" 2>"$work/psl.err"; then
+        echo "check-c-abi: Girders' libpsl declarations differ from libpsl.h:" >&2
+        cat "$work/psl.err" >&2
+        exit 1
+    fi
+    echo "check-c-abi: 3 libpsl functions and PSL_TYPE_ANY match libpsl.h"
+else
+    echo "check-c-abi: libpsl skipped: its header is not installed (apt-get install libpsl-dev)"
+fi

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs a command with the development files of libcurl and OpenSSL out of reach: their headers (curl/, openssl/),
+# Runs a command with the development files of libcurl, OpenSSL and libpsl out of reach: their headers (curl/, openssl/),
 # their link-time libraries (libcurl.so, libcrypto.so, libssl.so and the .a archives) and their pkg-config files,
 # whichever package installed them. The run libraries (libcurl.so.4, libcrypto.so.3) stay.
 #
@@ -27,6 +27,7 @@ patterns=(
     "/usr/lib/*/libssl.so" "/usr/lib/*/libssl.a" "/usr/lib/libssl.so" "/usr/local/lib/libssl.so"
     "/usr/lib/*/pkgconfig/libcurl.pc" "/usr/lib/*/pkgconfig/libcrypto.pc" "/usr/lib/*/pkgconfig/libssl.pc"
     "/usr/lib/*/pkgconfig/openssl.pc" "/usr/lib/pkgconfig/libcurl.pc" "/usr/share/pkgconfig/libcurl.pc"
+    "/usr/include/libpsl.h" "/usr/lib/*/libpsl.so" "/usr/lib/*/libpsl.a" "/usr/lib/*/pkgconfig/libpsl.pc"
 )
 shopt -s nullglob
 hidden=()

@@ -12,7 +12,8 @@
 //
 //     TransferProbe limit <URL> curl|urlSession → one JSON line: {"baselineKB":…,"peakKB":…,"error":"…"}
 //
-// and sends a GET whose response sets many cookies (into HTTPCookieStorage.shared, which on Linux writes a file)
+// and sends a GET whose response sets many cookies (into HTTPCookieStorage.shared, which on Linux writes a file;
+// GIRDERS_PROBE_JAR=rfc6265 uses CookieJars.shared instead)
 // while other GETs run on the same transport, reporting how long each took:
 //
 //     TransferProbe cookies <cookie URL> <other URL> curl|urlSession
@@ -83,9 +84,14 @@ if arguments.count == 4, arguments[1] == "limit", let url = URL(string: argument
 if arguments.count == 5, arguments[1] == "cookies", let cookieURL = URL(string: arguments[2]),
     let otherURL = URL(string: arguments[3])
 {
-    var transport: any HTTPTransport = URLSessionTransport(configuration: .default)
+    // HTTPCookieStorage.shared (slow on Linux: a file write per cookie) unless GIRDERS_PROBE_JAR=rfc6265 asks for
+    // the default jar.
+    let jar: any CookieJar =
+        ProcessInfo.processInfo.environment["GIRDERS_PROBE_JAR"] == "rfc6265"
+        ? CookieJars.shared : SystemCookieJar(.shared)
+    var transport: any HTTPTransport = URLSessionTransport(configuration: .default, cookieJar: jar)
     #if os(Linux)
-    if arguments[4] == "curl" { transport = CurlTransport(cookieStorage: .shared) }
+    if arguments[4] == "curl" { transport = CurlTransport(cookieJar: jar) }
     #endif
     let client = HTTPClient(transport: transport)
     _ = try? await client.perform(Request(URL: otherURL, method: .get))  // warm up
@@ -109,7 +115,7 @@ if arguments.count == 5, arguments[1] == "cookies", let cookieURL = URL(string: 
     let othersEndedFirst = await !cookieDone.value
     let report: [String: Any] = [
         "cookieSeconds": await cookie, "otherSeconds": others, "othersEndedFirst": othersEndedFirst,
-        "stored": HTTPCookieStorage.shared.cookies(for: cookieURL)?.count ?? 0,
+        "stored": jar.cookies(for: cookieURL).count,
     ]
     print(String(decoding: try JSONSerialization.data(withJSONObject: report), as: UTF8.self))
     exit(0)

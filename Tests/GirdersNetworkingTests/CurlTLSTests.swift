@@ -53,7 +53,7 @@ struct CurlTLSTests {
     }
 
     let server: TLSServer
-    let client = HTTPClient(transport: CurlTransport(cookieStorage: nil))
+    let client = HTTPClient(transport: CurlTransport(cookieJar: nil))
 
     init() throws {
         server = try TLSServer()

@@ -145,14 +145,13 @@ extension UsesNetworkingDefaults {
             #expect(response.statusCode == 204)
         }
 
-        @Test func sessionCookiesComeFromTheSharedCookieStorageForTheRequestURL() throws {
+        @Test func sessionCookiesComeFromTheSharedCookieJarForTheRequestURL() throws {
             let url = server.url("/echo")
-            let storage = HTTPCookieStorage.shared
-            let cookies = [("XSRF-TOKEN", "x-token"), ("JSESSIONID", "session-1")].compactMap {
-                HTTPCookie(properties: [.name: $0.0, .value: $0.1, .domain: "127.0.0.1", .path: "/"])
+            CookieJars.shared.store(["XSRF-TOKEN=x-token; Path=/", "JSESSIONID=session-1; Path=/"], from: url)
+            defer {
+                CookieJars.shared.store(
+                    ["XSRF-TOKEN=; Max-Age=0; Path=/", "JSESSIONID=; Max-Age=0; Path=/"], from: url)
             }
-            cookies.forEach(storage.setCookie)
-            defer { cookies.forEach(storage.deleteCookie) }
             let request = Request(MutableRequest(url: url) |> withSessionCookie)
             #expect(request.headers["X-XSRF-TOKEN"] == "x-token")
             #expect(request.headers["Cookie"] == "JSESSIONID=session-1")

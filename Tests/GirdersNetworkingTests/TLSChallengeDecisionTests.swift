@@ -130,13 +130,13 @@ struct TLSChallengeDecisionTests {
         }
         let first = TLSCredentials(clientIdentity: identity)
         let second = TLSCredentials(clientIdentity: .init(pkcs12: Data([9]), password: "pw"))
-        let keyA = ChannelKey(for: request(first), separatesCookieHeaders: false)
+        let keyA = ChannelKey(for: request(first))
         #expect(
-            keyA == ChannelKey(for: request(TLSCredentials(clientIdentity: identity)), separatesCookieHeaders: false))
-        #expect(keyA != ChannelKey(for: request(second), separatesCookieHeaders: false))
-        #expect(ChannelKey(for: request(nil), separatesCookieHeaders: false).isDefault)
-        #expect(ChannelKey(for: request(nil, cookie: true), separatesCookieHeaders: false).isDefault)
-        #expect(!ChannelKey(for: request(nil, cookie: true), separatesCookieHeaders: true).isDefault)
+            keyA == ChannelKey(for: request(TLSCredentials(clientIdentity: identity))))
+        #expect(keyA != ChannelKey(for: request(second)))
+        #expect(ChannelKey(for: request(nil)).isDefault)
+        // Cookies no longer need a session of their own: the transport fills the Cookie field itself.
+        #expect(ChannelKey(for: request(nil, cookie: true)).isDefault)
 
         let retired = LockedStrings()
         let table = ChannelTable<String>(limit: 2) { retired.append($0) }
@@ -149,10 +149,10 @@ struct TLSChallengeDecisionTests {
         }
         #expect(channel(keyA, "A") == "A")
         #expect(channel(keyA, "A again") == "A")
-        let keyB = ChannelKey(for: request(second), separatesCookieHeaders: false)
+        let keyB = ChannelKey(for: request(second))
         #expect(channel(keyB, "B") == "B")
         #expect(channel(keyA, "A") == "A")  // A is now the most recent
-        let keyC = ChannelKey(for: request(nil, cookie: true), separatesCookieHeaders: true)
+        let keyC = ChannelKey(for: request(TLSCredentials(clientIdentity: .init(pkcs12: Data([7]), password: "x"))))
         #expect(channel(keyC, "C") == "C")
         #expect(made.value == 3)
         #expect(retired.values == ["B"])  // the least recently used went, with its tasks left to finish

@@ -16,20 +16,19 @@ enum TransportKind: String, CaseIterable, Sendable, CustomTestStringConvertible 
 
     var testDescription: String { rawValue }
 
-    /// A client on this transport, with cookies of its own (`storage`, or a fresh in-memory one).
-    func client(cookies storage: HTTPCookieStorage? = nil) -> HTTPClient {
-        HTTPClient(transport: transport(cookies: storage))
+    /// A client on this transport, with cookies of its own (`jar`, or a fresh in-memory one).
+    func client(cookies jar: (any CookieJar)? = nil) -> HTTPClient {
+        HTTPClient(transport: transport(cookies: jar))
     }
 
-    /// A new transport of this kind, with cookies of its own (`storage`, or a fresh in-memory one) and nothing
-    /// shared with other tests' transports.
-    func transport(cookies storage: HTTPCookieStorage? = nil) -> any HTTPTransport {
-        let configuration = URLSessionConfiguration.ephemeral
-        if let storage { configuration.httpCookieStorage = storage }
+    /// A new transport of this kind, with cookies of its own (`jar`, or a fresh in-memory ``RFC6265CookieJar``)
+    /// and nothing shared with other tests' transports.
+    func transport(cookies jar: (any CookieJar)? = nil) -> any HTTPTransport {
+        let jar = jar ?? RFC6265CookieJar()
         switch self {
-        case .urlSession: return URLSessionTransport(configuration: configuration)
+        case .urlSession: return URLSessionTransport(configuration: .ephemeral, cookieJar: jar)
         #if os(Linux)
-        case .curl: return CurlTransport(cookieStorage: configuration.httpCookieStorage)
+        case .curl: return CurlTransport(cookieJar: jar)
         #endif
         }
     }
@@ -84,13 +83,10 @@ struct TransportParityTests {
 
     @Test(arguments: TransportKind.allCases)
     func anExplicitCookieHeaderWinsOverStoredCookies(_ kind: TransportKind) async throws {
-        let storage = URLSessionConfiguration.ephemeral.httpCookieStorage
+        let jar = RFC6265CookieJar()
         let url = server.url("/echo")
-        let stored = HTTPCookie(properties: [
-            .name: "session", .value: "stored", .domain: "127.0.0.1", .path: "/",
-        ])
-        if let stored { storage?.setCookie(stored) }
-        let client = kind.client(cookies: storage)
+        jar.store(["session=stored; Path=/"], from: url)
+        let client = kind.client(cookies: jar)
         let plain: Response<Echo> = try await client.executeRequest(request: Request(URL: url, method: .get))
         #expect(plain.bodyObject?.header("Cookie") == "session=stored")
         let explicit: Response<Echo> = try await client.executeRequest(
@@ -100,12 +96,12 @@ struct TransportParityTests {
 
     @Test(arguments: TransportKind.allCases)
     func repeatedResponseCookiesAreAllStored(_ kind: TransportKind) async throws {
-        let storage = URLSessionConfiguration.ephemeral.httpCookieStorage
-        let client = kind.client(cookies: storage)
+        let jar = RFC6265CookieJar()
+        let client = kind.client(cookies: jar)
         let response: Response<Data> = try await client.executeRequest(
             request: Request(URL: server.url("/repeated"), method: .get))
         #expect(response.statusCode == 200)
-        let names = (storage?.cookies(for: server.url("/")) ?? []).map(\.name).sorted()
+        let names = jar.cookies(for: server.url("/")).map(\.name).sorted()
         #expect(names == ["first", "second"])
         #if os(Linux)
         if kind == .curl {

@@ -188,7 +188,7 @@ func run() async throws {
     switch arguments[1] {
     case "girders-curl":
         #if canImport(FoundationNetworking)
-        client = GirdersClient(client: GirdersNetworking.HTTPClient(transport: CurlTransport(cookieStorage: nil)))
+        client = GirdersClient(client: GirdersNetworking.HTTPClient(transport: CurlTransport(cookieJar: nil)))
         #else
         throw Failure(description: "CurlTransport is Linux only")
         #endif

@@ -5,22 +5,17 @@ import GirdersSupport
 ///
 /// TLS is negotiated once per connection (a kept-alive or HTTP/2 connection keeps its first answer to the
 /// server's trust and client-certificate challenges), so requests with different ``TLSCredentials`` must not
-/// share a session: each distinct set gets one of its own. On Linux, a request with its own `Cookie` header runs
-/// on a session without cookie storage, because FoundationNetworking would replace that header.
+/// share a session: each distinct set gets one of its own.
 struct ChannelKey: Hashable, Sendable {
-    /// The session has no cookie storage (Linux, for requests with a `Cookie` header).
-    var cookieless: Bool
     /// The credentials every connection of the session presents.
     var credentials: TLSCredentials?
 
-    /// The key for `request`; `separatesCookieHeaders` on Linux.
-    init(for request: Request, separatesCookieHeaders: Bool) {
-        cookieless = separatesCookieHeaders && request.headers.contains("Cookie")
+    init(for request: Request) {
         credentials = request.tlsCredentials
     }
 
-    /// The transport's own session: cookies as configured, no credentials.
-    var isDefault: Bool { !cookieless && credentials == nil }
+    /// The transport's own session: no credentials.
+    var isDefault: Bool { credentials == nil }
 }
 
 /// A transport's extra sessions by ``ChannelKey``, each made on first use. At most `limit` are kept: making one

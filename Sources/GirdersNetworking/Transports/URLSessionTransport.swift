@@ -23,55 +23,53 @@ public final class URLSessionTransport: HTTPTransport {
     private let channels = ChannelTable<(URLSession, SessionDelegate)>(limit: 16) { $0.0.finishTasksAndInvalidate() }
     /// Client identities imported once for all of this transport's sessions.
     private let identities = SessionDelegate.Identities()
-    #if canImport(FoundationNetworking)
-    /// Where the transport stores the cookies of responses itself, or `nil` when the configuration accepts none.
-    private let cookieStore: HTTPCookieStorage?
-    #endif
+    /// Where cookies are read from before a request and stored after each response; `nil` for none.
+    public let cookieJar: (any CookieJar)?
 
     /// A transport over a new session with the `.default` configuration but no `URLCache`: ``HTTPClient`` has its
     /// own response cache (``RevalidatingTransport``), and FoundationNetworking's cache cost about 150 µs of CPU a
-    /// request while storing nothing.
+    /// request while storing nothing. Cookies go to ``CookieJars/shared``.
     public convenience init() {
         let configuration = URLSessionConfiguration.default
         configuration.urlCache = nil
         self.init(configuration: configuration)
     }
 
-    /// A transport over a new session with `configuration`, used as it is, except on Linux, where its `URLCache`
-    /// is dropped and the session's cookie accept policy is `.never` (in a copy; the caller's configuration is not
-    /// changed): the transport stores the cookies of each response itself, as the configuration's policy and
-    /// storage say.
+    /// A transport over a new session with `configuration`, whose cookie settings choose the jar (see
+    /// ``CookieJars/jar(for:)``: `HTTPCookieStorage.shared` means ``CookieJars/shared``).
+    public convenience init(configuration: URLSessionConfiguration) {
+        self.init(configuration: configuration, cookieJar: CookieJars.jar(for: configuration))
+    }
+
+    /// A transport over a new session with `configuration` and cookies in `cookieJar` (`nil`: none).
     ///
-    /// FoundationNetworking parses every header line of every response for cookies (a string, a split and two
-    /// trims per line, about 7% of the CPU a small request costs); the transport looks only at the `Set-Cookie`
-    /// fields of a response that has them, once the response is complete.
+    /// The configuration is used as it is, except (in a copy; the caller's is not changed) that the session's own
+    /// cookie handling is off on every platform (the transport reads and fills `cookieJar` itself, so both
+    /// transports share one jar and one set of rules) and, on Linux, its `URLCache` is dropped.
     ///
     /// FoundationNetworking looks a request up in the session's `URLCache` on a background queue before the
     /// transfer exists; a cancel (a cancelled `Task`, a timeout) that lands in that window reports its error after
     /// the task has left the session, and the process traps ("Trying to access a behaviour for a task that in not
     /// in the registry", swift-corelibs-foundation issue 3296). Without a cache the window does not exist. Cache
     /// responses with ``RevalidatingTransport`` instead, on every platform.
-    public init(configuration: URLSessionConfiguration) {
+    public init(configuration: URLSessionConfiguration, cookieJar: (any CookieJar)?) {
         let delegate = SessionDelegate(credentials: nil, identities: identities)
         self.delegate = delegate
-        #if canImport(FoundationNetworking)
-        cookieStore =
-            configuration.httpCookieAcceptPolicy == .never ? nil : configuration.httpCookieStorage
-        #endif
-        self.session = URLSession(configuration: Self.linuxSafe(configuration), delegate: delegate, delegateQueue: nil)
+        self.cookieJar = cookieJar
+        self.session = URLSession(configuration: Self.prepared(configuration), delegate: delegate, delegateQueue: nil)
     }
 
-    /// `configuration`, or on Linux a copy of it without a `URLCache` and with cookies accepted by the transport
-    /// instead of FoundationNetworking (see ``init(configuration:)``).
-    private static func linuxSafe(_ configuration: URLSessionConfiguration) -> URLSessionConfiguration {
+    /// A copy of `configuration` without cookie handling and, on Linux, without a `URLCache` (see
+    /// ``init(configuration:cookieJar:)``).
+    private static func prepared(_ configuration: URLSessionConfiguration) -> URLSessionConfiguration {
+        let copy = configuration.copy() as? URLSessionConfiguration ?? configuration
         #if canImport(FoundationNetworking)
-        if let copy = configuration.copy() as? URLSessionConfiguration {
-            copy.urlCache = nil
-            copy.httpCookieAcceptPolicy = .never
-            return copy
-        }
+        copy.urlCache = nil
         #endif
-        return configuration
+        copy.httpCookieAcceptPolicy = .never
+        copy.httpShouldSetCookies = false
+        copy.httpCookieStorage = nil
+        return copy
     }
 
     /// A transport with an existing session's configuration: its cookies, cache, credential storage, extra
@@ -88,29 +86,16 @@ public final class URLSessionTransport: HTTPTransport {
     }
 
     /// The session for `request`, with its delegate: ``session``, or the session of its ``ChannelKey`` (a
-    /// delegate of its own, since task identifiers are per session): one per distinct ``TLSCredentials``, and on
-    /// Linux a cookieless twin for requests with a `Cookie` header.
+    /// delegate of its own, since task identifiers are per session): one per distinct ``TLSCredentials``.
     private func channel(for request: Request) -> (session: URLSession, delegate: SessionDelegate) {
-        let key = ChannelKey(for: request, separatesCookieHeaders: Self.separatesCookieHeaders)
+        let key = ChannelKey(for: request)
         if key.isDefault { return (session, delegate) }
         return channels.channel(for: key) {
             let configuration = session.configuration.copy() as? URLSessionConfiguration ?? session.configuration
-            if key.cookieless {
-                configuration.httpCookieStorage = nil
-                configuration.httpShouldSetCookies = false
-            }
             let twinDelegate = SessionDelegate(credentials: key.credentials, identities: identities)
             return (URLSession(configuration: configuration, delegate: twinDelegate, delegateQueue: nil), twinDelegate)
         }
     }
-
-    /// FoundationNetworking replaces a request's own `Cookie` header with stored cookies; Apple's URLSession
-    /// does not (`httpShouldHandleCookies` is enough there).
-    #if canImport(FoundationNetworking)
-    static let separatesCookieHeaders = true
-    #else
-    static let separatesCookieHeaders = false
-    #endif
 
     /// Sends `request` once; cancelling the calling `Task` cancels the transfer. The same as
     /// ``send(_:options:)`` with no options.
@@ -128,6 +113,11 @@ public final class URLSessionTransport: HTTPTransport {
         let upload = try request.bodySource?.uploadFile()
         defer { upload?.release() }
         var urlRequest = try Self.urlRequest(for: request)
+        if urlRequest.value(forHTTPHeaderField: "Cookie") == nil, let url = urlRequest.url,
+            let header = try CookieJars.requestField(for: url, from: cookieJar)
+        {
+            urlRequest.setValue(header, forHTTPHeaderField: "Cookie")
+        }
         var uploadFile = upload?.url
         #if canImport(FoundationNetworking)
         // FoundationNetworking crashes when an upload-from-file task is cancelled (a forced try in EasyHandle.swift
@@ -182,23 +172,13 @@ public final class URLSessionTransport: HTTPTransport {
             throw mapped
         }
         control.finish()
-        #if canImport(FoundationNetworking)
-        storeCookies(of: response)
-        #endif
+        if let cookieJar, let url = response.url {
+            // Apple's URLSession and FoundationNetworking both join repeated fields with ", ".
+            let fields = response.headers.values(for: "Set-Cookie").flatMap(SetCookieFields.split)
+            if !fields.isEmpty { cookieJar.store(fields, from: url) }
+        }
         return response
     }
-
-    #if canImport(FoundationNetworking)
-    /// Stores the cookies of a response on Linux, where FoundationNetworking's own cookie handling is off (see
-    /// ``init(configuration:)``): each `Set-Cookie` field on its own, as FoundationNetworking would.
-    private func storeCookies(of response: HTTPResponse) {
-        guard let storage = cookieStore, let url = response.url else { return }
-        for value in response.headers.values(for: "Set-Cookie") {
-            let cookies = HTTPCookie.cookies(withResponseHeaderFields: ["Set-Cookie": value], for: url)
-            storage.setCookies(cookies, for: url, mainDocumentURL: nil)
-        }
-    }
-    #endif
 
     /// Refuses what URLSession cannot send, before anything is sent.
     private static func check(_ request: Request) throws(ResponseError) {
@@ -242,8 +222,8 @@ public final class URLSessionTransport: HTTPTransport {
         } else {
             urlRequest.timeoutInterval = timeout
         }
-        // An explicit Cookie header wins: URLSession's cookie handling would replace it with stored cookies.
-        if request.headers.contains("Cookie") { urlRequest.httpShouldHandleCookies = false }
+        // The transport adds stored cookies itself (an explicit Cookie header wins): URLSession's own handling is off.
+        urlRequest.httpShouldHandleCookies = false
         for field in request.headers {
             urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
         }

@@ -9,6 +9,7 @@ Routes (any method unless noted):
                         body_length
   /status/<code>        that status; a small JSON body except for 204 and 304; 1xx sends the informational
                         response first and then 200
+  /set-cookie?v=<field>&big=<n>   one Set-Cookie field per v; big adds one cookie of n bytes
   /redirect/<code>?to=<url>   a redirect with Location: <url>
   /delay?ms=<n>         waits n ms, then 200 "done"
   /drip?bytes=<n>&interval_ms=<m>   sends Content-Length n, then one byte every m ms
@@ -128,6 +129,12 @@ class Handler(BaseHTTPRequestHandler):
             return self._send(200, b"{}", headers=[
                 ("Set-Cookie", "first=1; Path=/"), ("Set-Cookie", "second=2; Path=/; Expires=Wed, 21 Oct 2099 07:28:00 GMT"),
                 ("Link", "</a>; rel=next"), ("Link", "</b>; rel=last")])
+        if path == "/set-cookie":
+            # One Set-Cookie field per `v`, and with big=<n> one cookie of n bytes.
+            fields = [("Set-Cookie", value) for value in query.get("v", [])]
+            if "big" in query:
+                fields.append(("Set-Cookie", "big=" + "x" * int(query["big"][0])))
+            return self._send(200, b"{}", headers=fields)
         if path == "/odd-head":
             # An interim 100 with a field of its own, then a head with a name in mixed case, padding around a value,
             # an obsolete folded field and an empty value; `folded-length` folds the length onto a second line.

@@ -77,14 +77,15 @@ public func withBearerToken(_ token: String) -> RequestTransform {
 }
 
 /// GirdersSwift's session cookie support: for the request's URL, the `XSRF-TOKEN` cookie in
-/// `HTTPCookieStorage.shared` becomes an `X-XSRF-TOKEN` header and `JSESSIONID` is added to the `Cookie` header.
+/// ``CookieJars/shared`` (the jar the transports use by default; on Apple platforms `HTTPCookieStorage.shared`)
+/// becomes an `X-XSRF-TOKEN` header and `JSESSIONID` is added to the `Cookie` header.
 ///
 /// Unlike GirdersSwift, a missing or empty cookie adds no header, and an existing `Cookie` header is extended
 /// rather than replaced.
 public func withSessionCookie(_ request: consuming MutableRequest) -> MutableRequest {
     request.whenURLIsKnown { request in
         guard let url = request.url else { return }
-        let cookies = HTTPCookieStorage.shared.cookies(for: url) ?? []
+        let cookies = CookieJars.shared.cookies(for: url)
         let xsrf = cookies.first { $0.name == "XSRF-TOKEN" }?.value
         let session = cookies.first { $0.name == "JSESSIONID" }?.value
         request.addSessionHeaders(xsrfToken: xsrf, sessionID: session)

@@ -25,7 +25,7 @@ final class CurlTransfer: @unchecked Sendable {
     let request: Request
     let handle: CurlEasyHandle
     private let options: TransferOptions
-    private let cookieStorage: HTTPCookieStorage?
+    private let cookieJar: (any CookieJar)?
     private let wire: WireRequest
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
@@ -69,11 +69,11 @@ final class CurlTransfer: @unchecked Sendable {
     let timeoutNanoseconds: UInt64
 
     init(
-        request: Request, options: TransferOptions, cookieStorage: HTTPCookieStorage?, handle: CurlEasyHandle
+        request: Request, options: TransferOptions, cookieJar: (any CookieJar)?, handle: CurlEasyHandle
     ) throws(ResponseError) {
         self.request = request
         self.options = options
-        self.cookieStorage = cookieStorage
+        self.cookieJar = cookieJar
         self.handle = handle
         self.limits = request.effectiveLimits
         let wire = try WireRequest(request)
@@ -200,8 +200,8 @@ final class CurlTransfer: @unchecked Sendable {
             // "Name;" sends a field with an empty value; "Name:" would remove it.
             lines.append(field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)")
         }
-        if !hasCookie, let storage = cookieStorage, let cookies = storage.cookies(for: wire.url), !cookies.isEmpty {
-            for (name, value) in HTTPCookie.requestHeaderFields(with: cookies) { lines.append("\(name): \(value)") }
+        if !hasCookie, let header = try CookieJars.requestField(for: wire.url, from: cookieJar) {
+            lines.append("Cookie: " + header)
         }
         lines.append("Expect:")  // no 100-continue round trip before a body
         if !hasAccept { lines.append("Accept: */*") }
@@ -415,11 +415,9 @@ final class CurlTransfer: @unchecked Sendable {
         let fields = CurlHead.fields(in: head)
         // Cookies are stored here, on the caller's thread, never on the engine's: a storage that writes a file per
         // cookie (HTTPCookieStorage.shared on Linux) took 26 s for 1,000 of them, stalling every other transfer.
-        if let storage = cookieStorage {
-            for field in fields where HTTPHeaders.same(field.name, "Set-Cookie") {
-                let cookies = HTTPCookie.cookies(withResponseHeaderFields: ["Set-Cookie": field.value], for: wire.url)
-                storage.setCookies(cookies, for: wire.url, mainDocumentURL: nil)
-            }
+        if let cookieJar {
+            let setCookies = fields.filter { HTTPHeaders.same($0.name, "Set-Cookie") }.map(\.value)
+            if !setCookies.isEmpty { cookieJar.store(setCookies, from: wire.url) }
         }
         let response = HTTPResponse(
             statusCode: status, headers: HTTPHeaders(ResponseFraming.cleaned(fields)), body: body,

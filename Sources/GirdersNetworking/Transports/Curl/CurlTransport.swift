@@ -37,18 +37,28 @@ public final class CurlTransport: HTTPTransport {
     /// its version, and the package to install), or `nil` when it can.
     public static var libraryFailure: String? { CurlEngine.globalSetup }
 
-    /// Where cookies are read from before a request and stored after a response; `nil` for none.
-    public let cookieStorage: HTTPCookieStorage?
+    /// Where cookies are read from before a request and stored after each response; `nil` for none.
+    public let cookieJar: (any CookieJar)?
     private let engine: CurlEngine
 
     /// A transport with its own thread and connection cache.
     /// - Parameters:
-    ///   - cookieStorage: where cookies are kept (the shared storage by default, as URLSession's default
-    ///     configuration); `nil` sends and stores none.
+    ///   - cookieJar: where cookies are kept: ``CookieJars/shared`` by default (on Linux an in-memory
+    ///     ``RFC6265CookieJar``); `nil` sends and stores none.
     ///   - maximumConnectionsPerHost: the most connections open to one host at once; 0 (the default) sets no limit.
-    public init(cookieStorage: HTTPCookieStorage? = .shared, maximumConnectionsPerHost: Int = 0) {
-        self.cookieStorage = cookieStorage
+    public init(cookieJar: (any CookieJar)? = CookieJars.shared, maximumConnectionsPerHost: Int = 0) {
+        self.cookieJar = cookieJar
         self.engine = CurlEngine(maximumConnectionsPerHost: maximumConnectionsPerHost)
+    }
+
+    /// A transport that keeps cookies in an `HTTPCookieStorage`: `.shared` means ``CookieJars/shared``, any other
+    /// storage is used through a ``SystemCookieJar`` (on Linux FoundationNetworking's storage does not follow RFC
+    /// 6265; prefer ``init(cookieJar:maximumConnectionsPerHost:)`` with an ``RFC6265CookieJar``).
+    public convenience init(cookieStorage: HTTPCookieStorage?, maximumConnectionsPerHost: Int = 0) {
+        let jar: (any CookieJar)? = cookieStorage.map {
+            $0 === HTTPCookieStorage.shared ? CookieJars.shared : SystemCookieJar($0)
+        }
+        self.init(cookieJar: jar, maximumConnectionsPerHost: maximumConnectionsPerHost)
     }
 
     deinit {
@@ -73,7 +83,7 @@ public final class CurlTransport: HTTPTransport {
         let transfer: CurlTransfer
         do {
             transfer = try CurlTransfer(
-                request: request, options: options, cookieStorage: cookieStorage, handle: handle)
+                request: request, options: options, cookieJar: cookieJar, handle: handle)
         } catch {
             engine.giveBack(handle)
             throw error

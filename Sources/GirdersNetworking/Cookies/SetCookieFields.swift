@@ -1,0 +1,32 @@
+/// `Set-Cookie` values that URLSession joined into one field (Apple's and FoundationNetworking's `allHeaderFields`
+/// join repeated fields with ", "), split back into one value per cookie.
+///
+/// A comma separates two cookies when what follows it, up to the next `;` or `,`, is `name=` with a token name;
+/// the comma inside an `Expires` date (`Wed, 21 Oct 2099 ...`) is followed by no `=` and stays.
+enum SetCookieFields {
+    static func split(_ joined: String) -> [String] {
+        var values: [String] = []
+        var start = joined.startIndex
+        var index = joined.startIndex
+        while let comma = joined[index...].firstIndex(of: ",") {
+            let rest = joined[joined.index(after: comma)...]
+            let segment = rest.prefix { $0 != ";" && $0 != "," }
+            if let equals = segment.firstIndex(of: "="), isToken(segment[..<equals].drop { $0 == " " || $0 == "\t" }) {
+                values.append(String(joined[start..<comma]))
+                start = rest.startIndex
+            }
+            index = rest.startIndex
+        }
+        values.append(String(joined[start...]))
+        return values.map { $0.drop { $0 == " " || $0 == "\t" } }.map(String.init).filter { !$0.isEmpty }
+    }
+
+    /// RFC 9110 token characters, at least one.
+    private static func isToken(_ text: Substring) -> Bool {
+        !text.isEmpty
+            && text.utf8.allSatisfy { byte in
+                (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+                    || "!#$%&'*+-.^_`|~".utf8.contains(byte)
+            }
+    }
+}

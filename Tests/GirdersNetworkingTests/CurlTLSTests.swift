@@ -113,6 +113,29 @@ struct CurlTLSTests {
         #expect(code == URLError.serverCertificateUntrusted.rawValue)
     }
 
+    @Test func aPinnedServerKeyConnectsAndAServerWithAnotherKeyIsRefused() async throws {
+        // Two certificates on loopback: the server's (its pin, listed after a backup pin) and the client's (a key the
+        // server does not have). The chain is judged as usual; the pin narrows it to the server's own key.
+        let serverPin = String(decoding: try server.file("server.pin"), as: UTF8.self)
+        let otherPin = String(decoding: try server.file("client.pin"), as: UTF8.self)
+        let identity = TLSCredentials.ClientIdentity(pkcs12: try server.file("client.p12"), password: "secret")
+        let anchors = [try server.file("ca.der")]
+        let pinned = TLSCredentials(
+            anchorCertificates: anchors, clientIdentity: identity, publicKeyPins: [otherPin, "sha256//" + serverPin])
+        let response: Response<Who> = try await client.executeRequest(request: request(pinned))
+        #expect(response.bodyObject?.client == "girders-client")
+        let wrong = TLSCredentials(anchorCertificates: anchors, clientIdentity: identity, publicKeyPins: [otherPin])
+        let error = await responseError {
+            let _: Response<Who> = try await client.executeRequest(request: request(wrong))
+        }
+        guard case .transport(_, let code, let reason) = error else {
+            Issue.record("expected a transport error, got \(String(describing: error))")
+            return
+        }
+        #expect(code == URLError.serverCertificateUntrusted.rawValue)
+        #expect(reason.hasPrefix("the public key of 127.0.0.1 matches none of the pinned keys"), "\(reason)")
+    }
+
     @Test func withoutAClientIdentityTheServerRefusesTheConnection() async throws {
         let credentials = TLSCredentials(anchorCertificates: [try server.file("ca.der")])
         let error = await responseError {

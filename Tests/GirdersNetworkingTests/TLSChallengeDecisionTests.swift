@@ -24,14 +24,14 @@ struct TLSChallengeDecisionTests {
             anchorCertificates: [anchor], trustsOnlyAnchors: false, clientIdentity: identity)
         #expect(
             TLSChallengeDecision.decide(.serverTrust, credentials: credentials)
-                == .evaluateTrust(anchors: [anchor], anchorsOnly: false))
+                == .evaluateTrust(anchors: [anchor], anchorsOnly: false, pins: []))
         #expect(TLSChallengeDecision.decide(.clientCertificate, credentials: credentials) == .presentIdentity(identity))
         #expect(TLSChallengeDecision.decide(.other, credentials: credentials) == .performDefaultHandling)
         let anchorsOnly = TLSCredentials(anchorCertificates: [anchor])
         #expect(TLSChallengeDecision.decide(.clientCertificate, credentials: anchorsOnly) == .performDefaultHandling)
         #expect(
             TLSChallengeDecision.decide(.serverTrust, credentials: anchorsOnly)
-                == .evaluateTrust(anchors: [anchor], anchorsOnly: true))
+                == .evaluateTrust(anchors: [anchor], anchorsOnly: true, pins: []))
         let identityOnly = TLSCredentials(clientIdentity: identity)
         #expect(TLSChallengeDecision.decide(.serverTrust, credentials: identityOnly) == .performDefaultHandling)
     }
@@ -204,6 +204,18 @@ struct FakeTLSSecurity: TLSSecurity {
     func evaluate(_ trust: String, anchors: [String], anchorsOnly: Bool) -> (trusted: Bool, reason: String?) {
         evaluations.append("\(trust) anchors=\(anchors.joined(separator: ",")) only=\(anchorsOnly)")
         return anchors.contains("expired") ? (false, "certificate has expired") : (true, nil)
+    }
+
+    /// The trust "pinned.example" carries ``PinningFixture/certificate``; any other trust has no readable leaf.
+    func leafCertificate(_ trust: String) -> Data? {
+        trust == "pinned.example" ? Data(base64Encoded: PinningFixture.certificate) : nil
+    }
+
+    /// SHA-256 of exactly the `SubjectPublicKeyInfo` openssl reads from the fixture; anything else hashes to
+    /// zeros, so a wrong extraction fails the pin.
+    func sha256(_ data: Data) -> Data {
+        data == Data(base64Encoded: PinningFixture.subjectPublicKeyInfo)
+            ? Data(base64Encoded: PinningFixture.pin) ?? Data() : Data(count: 32)
     }
 
     func importIdentity(

@@ -1,4 +1,5 @@
 #if canImport(Security) && !canImport(FoundationNetworking)
+import CryptoKit
 import Foundation
 import Security
 
@@ -16,6 +17,12 @@ struct SystemTLSSecurity: TLSSecurity {
         var error: CFError?
         return (SecTrustEvaluateWithError(trust, &error), error.map { CFErrorCopyDescription($0) as String })
     }
+
+    func leafCertificate(_ trust: SecTrust) -> Data? {
+        (SecTrustCopyCertificateChain(trust) as? [SecCertificate])?.first.map { SecCertificateCopyData($0) as Data }
+    }
+
+    func sha256(_ data: Data) -> Data { Data(SHA256.hash(data: data)) }
 
     func importIdentity(
         _ archive: TLSCredentials.ClientIdentity

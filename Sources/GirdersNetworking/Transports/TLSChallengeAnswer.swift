@@ -26,16 +26,22 @@ enum TLSChallengeAnswer<Trust, Identity> {
         switch TLSChallengeDecision.decide(.init(method: method, security.methods), credentials: credentials) {
         case .performDefaultHandling:
             return .performDefaultHandling
-        case .evaluateTrust(let anchors, let anchorsOnly):
-            guard let serverTrust else { return .performDefaultHandling }
+        case .evaluateTrust(let anchors, let anchorsOnly, let pins):
+            guard let serverTrust else {
+                return pins.isEmpty ? .performDefaultHandling : .cancel(reason: "no server trust to check pins against")
+            }
             let certificates = anchors.compactMap(security.certificate)
             let evaluation =
                 certificates.count == anchors.count
                 ? security.evaluate(serverTrust, anchors: certificates, anchorsOnly: anchorsOnly)
                 : (trusted: false, reason: nil)
-            let failure = TLSChallengeDecision.trustFailure(
+            var failure = TLSChallengeDecision.trustFailure(
                 host: host, anchors: anchors.count, parsedAnchors: certificates.count, trusted: evaluation.trusted,
                 reason: evaluation.reason)
+            if failure == nil, !pins.isEmpty {
+                let key = security.leafCertificate(serverTrust).flatMap(PublicKeyPinning.subjectPublicKeyInfo)
+                failure = PublicKeyPinning.failure(host: host, keyDigest: key.map(security.sha256), digests: pins)
+            }
             return failure.map { .cancel(reason: $0) } ?? .useTrust(serverTrust)
         case .presentIdentity(let archive):
             switch identities.identity(for: archive, importer: security.importIdentity) {

@@ -20,8 +20,9 @@ enum TLSChallengeDecision: Equatable, Sendable {
 
     /// Let the system decide: its trust store, no client certificate.
     case performDefaultHandling
-    /// Judge the server's chain against these DER certificates (and the system's roots unless `anchorsOnly`).
-    case evaluateTrust(anchors: [Data], anchorsOnly: Bool)
+    /// Judge the server's chain against these DER certificates (and the system's roots unless `anchorsOnly`), then
+    /// its own key against `pins` (SHA-256 digests of `SubjectPublicKeyInfo`; none: no pinning).
+    case evaluateTrust(anchors: [Data], anchorsOnly: Bool, pins: [Data])
     /// Present this identity (imported once, see ``IdentityCache``).
     case presentIdentity(TLSCredentials.ClientIdentity)
 
@@ -30,8 +31,13 @@ enum TLSChallengeDecision: Equatable, Sendable {
         guard let credentials else { return .performDefaultHandling }
         switch kind {
         case .serverTrust:
-            guard !credentials.anchorCertificates.isEmpty else { return .performDefaultHandling }
-            return .evaluateTrust(anchors: credentials.anchorCertificates, anchorsOnly: credentials.trustsOnlyAnchors)
+            let anchors = credentials.anchorCertificates
+            guard !anchors.isEmpty || !credentials.publicKeyPins.isEmpty else { return .performDefaultHandling }
+            // Pins were checked before the request was sent (WireRequest.check); an unreadable one here would fail
+            // closed: an empty digest matches no key.
+            let pins = (try? PublicKeyPinning.digests(credentials.publicKeyPins)) ?? [Data()]
+            return .evaluateTrust(
+                anchors: anchors, anchorsOnly: !anchors.isEmpty && credentials.trustsOnlyAnchors, pins: pins)
         case .clientCertificate:
             guard let identity = credentials.clientIdentity else { return .performDefaultHandling }
             return .presentIdentity(identity)

@@ -18,6 +18,10 @@ protocol TLSSecurity: Sendable {
     /// Judges `trust` against `anchors` (and the system's roots unless `anchorsOnly`): whether it passed, and the
     /// system's reason when it did not.
     func evaluate(_ trust: Trust, anchors: [Certificate], anchorsOnly: Bool) -> (trusted: Bool, reason: String?)
+    /// `SecTrustCopyCertificateChain` and `SecCertificateCopyData`: the server's own certificate (the leaf), DER.
+    func leafCertificate(_ trust: Trust) -> Data?
+    /// CryptoKit's `SHA256`, for public-key pins.
+    func sha256(_ data: Data) -> Data
     /// `SecPKCS12Import` of one archive (``IdentityCache`` calls it once per archive and transport).
     func importIdentity(
         _ archive: TLSCredentials.ClientIdentity

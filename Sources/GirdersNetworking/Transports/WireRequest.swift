@@ -28,6 +28,7 @@ struct WireRequest {
         if let reason = request.failureReason { throw .invalidRequest(reason: reason) }
         try checkTarget(url: request.fullURL, method: request.method.rawValue, edited: false)
         if let problem = request.responseLimits?.problem { throw .invalidRequest(reason: problem) }
+        if let pins = request.tlsCredentials?.publicKeyPins, !pins.isEmpty { _ = try PublicKeyPinning.digests(pins) }
         let hasBody = !(request.body?.isEmpty ?? true) || request.bodySource != nil
         if request.method == .get, hasBody {
             throw .invalidRequest(reason: "cannot send a body with GET \(request.fullURL.absoluteString)")

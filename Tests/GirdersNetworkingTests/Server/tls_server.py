@@ -2,10 +2,13 @@
 """An HTTPS server on 127.0.0.1 that requires a client certificate, for CurlTransport's TLS tests.
 
 Usage: tls_server.py FOLDER. It makes a test CA, a server certificate for 127.0.0.1 and a client identity
-(client.p12, password "secret") in FOLDER with the openssl command, prints its port, answers GET with the client
+(client.p12, password "secret") and the public-key pins of both keys (server.pin, client.pin) in FOLDER with the
+openssl command, prints its port, answers GET with the client
 certificate's common name and the ALPN protocols the client offered as JSON, and exits when its standard input
 closes.
 """
+import base64
+import hashlib
 import json
 import os
 import socket
@@ -36,6 +39,14 @@ def make_certificates():
     openssl("pkcs12", "-export", "-in", "client.pem", "-inkey", "client.key", "-out", "client.p12",
             "-passout", "pass:secret")
     openssl("x509", "-in", "ca.pem", "-outform", "der", "-out", "ca.der")
+    # Public-key pins (base64 of the SHA-256 of the DER SubjectPublicKeyInfo) of the server's and the client's keys.
+    for name in ("server", "client"):
+        key = subprocess.run(["openssl", "x509", "-in", name + ".pem", "-pubkey", "-noout"], check=True,
+                             capture_output=True, cwd=FOLDER).stdout
+        der = subprocess.run(["openssl", "pkey", "-pubin", "-outform", "der"], input=key, check=True,
+                             capture_output=True, cwd=FOLDER).stdout
+        with open(os.path.join(FOLDER, name + ".pin"), "w") as pin:
+            pin.write(base64.b64encode(hashlib.sha256(der).digest()).decode())
 
 
 class Handler(BaseHTTPRequestHandler):

@@ -2,7 +2,8 @@
 import CGirdersCurl
 import Foundation
 
-/// ``TLSCredentials`` for libcurl: trust anchors as PEM, a client identity as a PKCS#12 blob with its password.
+/// ``TLSCredentials`` for libcurl: trust anchors as PEM, a client identity as a PKCS#12 blob with its password,
+/// public-key pins as `CURLOPT_PINNEDPUBLICKEY`.
 /// Verification of the server's certificate and host name stays on (libcurl's default).
 enum CurlTLS {
     /// The system's CA bundle on Debian and its derivatives, added to the anchors when they do not stand alone.
@@ -30,6 +31,12 @@ enum CurlTLS {
             }
             if code == CURLE_OK { code = girders_easy_set_string(easy, CURLOPT_SSLCERTTYPE, "P12") }
             if code == CURLE_OK { code = girders_easy_set_string(easy, CURLOPT_KEYPASSWD, identity.password) }
+        }
+        if !credentials.publicKeyPins.isEmpty, code == CURLE_OK {
+            // Checked against the leaf's key after libcurl verified the chain; a mismatch is
+            // CURLE_SSL_PINNEDPUBKEYNOTMATCH (see CurlTransfer+Errors).
+            let option = PublicKeyPinning.curlOption(try PublicKeyPinning.digests(credentials.publicKeyPins))
+            code = girders_easy_set_string(easy, CURLOPT_PINNEDPUBLICKEY, option)
         }
     }
 

@@ -22,7 +22,12 @@ extension CurlTransfer {
         case CURLE_PARTIAL_FILE, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_GOT_NOTHING, CURLE_HTTP2,
             CURLE_HTTP2_STREAM:
             return .interrupted(url: url, receivedBytes: received, expectedBytes: expected, reason: reason)
-        case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_PINNEDPUBKEYNOTMATCH:
+        case CURLE_SSL_PINNEDPUBKEYNOTMATCH:
+            // The same words as URLSessionTransport's trust evaluation (PublicKeyPinning.failure).
+            return .transport(
+                url: url, code: URLError.serverCertificateUntrusted.rawValue,
+                reason: "the public key of \(url.host ?? "the server") matches none of the pinned keys (\(reason))")
+        case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE:
             return .transport(url: url, code: URLError.serverCertificateUntrusted.rawValue, reason: reason)
         case CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER, CURLE_SSL_ENGINE_NOTFOUND,
             CURLE_SSL_ISSUER_ERROR, CURLE_SSL_CLIENTCERT:

@@ -41,12 +41,16 @@ static CURLMcode failed_multi_setopt(CURLM *multi, CURLMoption option, ...) {
     return (CURLMcode)1;
 }
 static girders_curl_version_info *failed_version_info(CURLversion age) { (void)age; return NULL; }
+static CURLcode failed_easy_getinfo(CURL *handle, CURLINFO info, ...) {
+    (void)handle; (void)info;
+    return CURLE_FAILED_INIT;
+}
 
 static const struct girders_curl_api failing = {
     failed_global_init, failed_easy_init, failed_easy_cleanup, failed_easy_reset, failed_easy_setopt,
     failed_easy_strerror, failed_slist_append, failed_slist_free_all, failed_multi_init, failed_multi,
     failed_multi_handle, failed_multi_handle, failed_multi_perform, failed_multi_poll, failed_multi,
-    failed_multi_timeout, failed_multi_info_read, failed_multi_setopt, failed_version_info,
+    failed_multi_timeout, failed_multi_info_read, failed_multi_setopt, failed_version_info, failed_easy_getinfo,
 };
 
 static const char *const install = "install libcurl4 (Debian, Ubuntu) or libcurl (Fedora)";
@@ -73,6 +77,7 @@ int girders_curl_open(const char *library, unsigned int minimum, struct girders_
         {"curl_multi_info_read", (void **)&api->multi_info_read},
         {"curl_multi_setopt", (void **)&api->multi_setopt},
         {"curl_version_info", (void **)&api->version_info},
+        {"curl_easy_getinfo", (void **)&api->easy_getinfo},
     };
     size_t count = sizeof symbols / sizeof symbols[0];
     void *handle = girders_load_library(library, symbols, count, "libcurl 7.77.0 or later", install, error, error_size);

@@ -20,12 +20,51 @@ struct ResponseLimitTests {
 
     @Test(arguments: TransportKind.allCases)
     func aTwiceGzippedBombStopsAtTheDefaultBodyLimit(_ kind: TransportKind) async {
-        // 590 bytes on the wire, 256 MiB decoded: stopped at 32 MiB.
-        let error = await responseError { _ = try await kind.client().perform(get("/bomb?layers=2")) }
+        // 590 bytes on the wire, 256 MiB decoded: stopped at 32 MiB (the ratio limit off, to see the body limit).
+        let error = await responseError {
+            _ = try await kind.client().perform(get("/bomb?layers=2", ResponseLimits(decompressionRatio: nil)))
+        }
         #expect(error?.exceededLimit?.limit == .bodyBytes, "\(String(describing: error))")
         #expect(error?.exceededLimit?.maximum == 32 << 20)
         #expect(error?.reason.contains("ResponseLimits.bodyBytes") == true)
     }
+
+    @Test(arguments: TransportKind.allCases)
+    func aBombStopsAtTheRatioWhereTheTransportSeesTheEncodedBytes(_ kind: TransportKind) async {
+        // With the defaults: CurlTransport sees 590 bytes become more than 1 MiB and stops there; URLSession hands
+        // over decoded bytes only, so URLSessionTransport stops at the body limit (documented on the property).
+        let error = await responseError { _ = try await kind.client().perform(get("/bomb?layers=2")) }
+        #if os(Linux)
+        let expected: ResponseLimits.Limit = kind == .curl ? .decompressionRatio : .bodyBytes
+        #else
+        let expected: ResponseLimits.Limit = .bodyBytes
+        #endif
+        #expect(error?.exceededLimit?.limit == expected, "\(String(describing: error))")
+        if expected == .decompressionRatio {
+            #expect(error?.exceededLimit?.maximum == 1_000)
+            #expect(error?.reason.contains("ResponseLimits.decompressionRatio") == true)
+        }
+    }
+
+    #if os(Linux)
+    @Test func aBombOnItsWayToADownloadFileStopsAtTheRatioAndLeavesNoFile() async throws {
+        // downloadBytes is unbounded by default: without the ratio limit, 256 MiB would reach the disk.
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let error = await responseError {
+            _ = try await TransportKind.curl.client().download(
+                get("/bomb?layers=2"), to: folder.appendingPathComponent("file"))
+        }
+        #expect(error?.exceededLimit?.limit == .decompressionRatio, "\(String(describing: error))")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
+    @Test func aSingleGzipLayerOfOrdinaryDataPassesTheRatio() async throws {
+        // /gzip-text: 4 MiB of varied JSON-like text, gzip-compressed once (about 10:1).
+        let response = try await TransportKind.curl.client().perform(get("/gzip-text"))
+        #expect(response.body.count == 4 << 20)
+    }
+    #endif
 
     @Test(arguments: TransportKind.allCases)
     func anEndlessBodyStopsAtTheRequestsLimit(_ kind: TransportKind) async {

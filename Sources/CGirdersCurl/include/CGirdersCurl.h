@@ -82,6 +82,11 @@ typedef enum {
     CURLOPT_CAINFO_BLOB = 40309
 } CURLoption;
 
+/// The transfer facts Girders reads: the body bytes received as they came over the wire (before content decoding).
+typedef enum {
+    CURLINFO_SIZE_DOWNLOAD_T = 0x600000 + 8
+} CURLINFO;
+
 typedef enum { CURLM_OK = 0 } CURLMcode;
 typedef enum { CURLMOPT_MAX_HOST_CONNECTIONS = 7 } CURLMoption;
 typedef enum { CURLMSG_DONE = 1 } CURLMSG;
@@ -151,6 +156,7 @@ struct girders_curl_api {
     CURLMsg *(*multi_info_read)(CURLM *multi, int *left);
     CURLMcode (*multi_setopt)(CURLM *multi, CURLMoption option, ...);
     girders_curl_version_info *(*version_info)(CURLversion age);
+    CURLcode (*easy_getinfo)(CURL *handle, CURLINFO info, ...);
 };
 
 /// Loads libcurl.so.4 the first time it is called (thread-safe) and returns NULL when it is usable, or why not: the
@@ -212,6 +218,11 @@ static inline CURLcode girders_easy_set_offset(CURL *handle, CURLoption option, 
 /// Strings are copied by libcurl (every option but CURLOPT_POSTFIELDS, which is not used).
 static inline CURLcode girders_easy_set_string(CURL *handle, CURLoption option, const char *value) {
     return girders_curl()->easy_setopt(handle, option, value);
+}
+
+/// An offset-valued fact of the transfer (CURLINFO_OFF_T kinds); may be called from libcurl's callbacks.
+static inline CURLcode girders_easy_get_offset(CURL *handle, CURLINFO info, curl_off_t *value) {
+    return girders_curl()->easy_getinfo(handle, info, value);
 }
 
 static inline CURLcode girders_easy_set_pointer(CURL *handle, CURLoption option, void *value) {

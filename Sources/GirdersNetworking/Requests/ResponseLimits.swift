@@ -26,6 +26,10 @@
 /// - ``downloadBytes`` none: a download goes to disk, and its caller knows what it asked for.
 /// - ``headerFields`` 256 and ``headerBytes`` 256 KiB: far beyond what real servers send (a few dozen fields,
 ///   a few KiB), below libcurl's own 300 KB, whose error reads as a cut-off.
+/// - ``decompressionRatio`` 1,000: real JSON and HTML compress 5-20:1, very repetitive data a few hundred to
+///   one; deflate tops out near 1,030:1 (a run of zeros), and layered codings (`gzip, gzip`) multiply, which is
+///   how a 1,827-byte response becomes 1 GiB. A body that grows more than 1,000-fold past its first MiB is
+///   treated as a bomb; set `nil` (or more) for an API known to send such bodies.
 public struct ResponseLimits: Sendable, Hashable {
     /// One of the limits, as ``ResponseError/limitExceeded(url:limit:maximum:)`` names it.
     public enum Limit: String, Sendable, Hashable, CustomStringConvertible {
@@ -37,6 +41,8 @@ public struct ResponseLimits: Sendable, Hashable {
         case headerFields
         /// ``ResponseLimits/headerBytes``.
         case headerBytes
+        /// ``ResponseLimits/decompressionRatio``.
+        case decompressionRatio
 
         public var description: String {
             switch self {
@@ -44,6 +50,7 @@ public struct ResponseLimits: Sendable, Hashable {
             case .downloadBytes: "the download size limit (ResponseLimits.downloadBytes)"
             case .headerFields: "the header field count limit (ResponseLimits.headerFields)"
             case .headerBytes: "the header size limit (ResponseLimits.headerBytes)"
+            case .decompressionRatio: "the decompression ratio limit (ResponseLimits.decompressionRatio)"
             }
         }
     }
@@ -58,15 +65,23 @@ public struct ResponseLimits: Sendable, Hashable {
     /// The most bytes of a response's heads (any `1xx` heads and the final one together), status lines and line
     /// endings included.
     public var headerBytes: Int
+    /// The most decoded bytes per byte received for a body with a `Content-Encoding`, checked once the decoded body
+    /// passes 1 MiB (so small, highly compressible bodies never trip it); `nil` for no limit. It stops a
+    /// decompression bomb early, also on its way to a download file, where ``downloadBytes`` is unbounded by
+    /// default. Enforced by ``CurlTransport``, which sees the bytes before decoding; URLSession hands over only
+    /// decoded bytes, so ``URLSessionTransport`` enforces ``bodyBytes`` and ``downloadBytes`` alone.
+    public var decompressionRatio: Int64?
 
     /// Limits; each has a default (see above).
     public init(
-        bodyBytes: Int64 = 32 << 20, downloadBytes: Int64? = nil, headerFields: Int = 256, headerBytes: Int = 256 << 10
+        bodyBytes: Int64 = 32 << 20, downloadBytes: Int64? = nil, headerFields: Int = 256, headerBytes: Int = 256 << 10,
+        decompressionRatio: Int64? = 1_000
     ) {
         self.bodyBytes = bodyBytes
         self.downloadBytes = downloadBytes
         self.headerFields = headerFields
         self.headerBytes = headerBytes
+        self.decompressionRatio = decompressionRatio
     }
 
     /// The defaults.
@@ -89,6 +104,12 @@ public struct ResponseLimits: Sendable, Hashable {
         return nil
     }
 
+    /// The ratio to check once a decoded body has `decodedBytes`, or `nil` when none applies yet.
+    func ratioToCheck(decodedBytes: Int64) -> Int64? {
+        guard let decompressionRatio, decodedBytes > 1 << 20 else { return nil }
+        return decompressionRatio
+    }
+
     /// Why a limit cannot be used, or `nil`.
     var problem: String? {
         if bodyBytes < 0 { return "ResponseLimits.bodyBytes must not be negative, not \(bodyBytes)" }
@@ -97,6 +118,9 @@ public struct ResponseLimits: Sendable, Hashable {
         }
         if headerFields < 1 { return "ResponseLimits.headerFields must be at least 1, not \(headerFields)" }
         if headerBytes < 16 { return "ResponseLimits.headerBytes must be at least 16, not \(headerBytes)" }
+        if let decompressionRatio, decompressionRatio < 1 {
+            return "ResponseLimits.decompressionRatio must be at least 1, not \(decompressionRatio)"
+        }
         return nil
     }
 }

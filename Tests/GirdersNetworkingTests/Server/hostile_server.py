@@ -5,6 +5,7 @@ closes.
 
 Routes (the request's path, query ignored unless named):
   /bomb?layers=N     a body of 256 MiB of zeros gzip-compressed N times (1 or 2), `Content-Encoding: gzip, gzip`
+  /gzip-text         4 MiB of varied JSON-like text, gzip-compressed once (`Content-Encoding: gzip`)
   /endless           200 without Content-Length, then zeros until the client goes away, at about 50 MB/s
                      (`?fast=1`: as fast as the client reads; FoundationNetworking queues every piece for its
                      delegate without back-pressure, so an unthrottled stream grows its queue faster than a
@@ -42,6 +43,23 @@ def gzip_stream(chunks):
     out = [compressor.compress(chunk) for chunk in chunks]
     out.append(compressor.flush())
     return b"".join(out)
+
+
+def _gzip_text():
+    """4 MiB of JSON-like records with varied numbers and words, gzip-compressed once."""
+    words = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliett"]
+    records, size, index = [], 0, 0
+    while size < 4 << 20:
+        record = '{"id":%d,"name":"%s-%d","score":%d,"tags":["%s","%s"]},' % (
+            index, words[index % 10], (index * 7919) % 100003, (index * 104729) % 9973, words[(index * 3) % 10],
+            words[(index * 7) % 10])
+        records.append(record)
+        size += len(record)
+        index += 1
+    return gzip.compress("".join(records).encode()[: 4 << 20])
+
+
+GZIP_TEXT = _gzip_text()
 
 
 def bomb(layers):
@@ -93,6 +111,10 @@ def serve(conn):
             conn.sendall(
                 f"HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Encoding: {coding}\r\n"
                 f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n".encode() + body)
+        elif path == "/gzip-text":
+            conn.sendall(
+                f"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\n"
+                f"Content-Length: {len(GZIP_TEXT)}\r\nConnection: close\r\n\r\n".encode() + GZIP_TEXT)
         elif path == "/endless":
             conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nConnection: close\r\n\r\n")
             zeros = bytes(256 << 10)

@@ -47,6 +47,8 @@ final class CurlTransfer: @unchecked Sendable {
     private var headerFields = 0
     private let limits: ResponseLimits
     private var headComplete = false
+    /// The final head names a content coding: libcurl decodes the body, and the decompression ratio is watched.
+    private var contentEncoded = false
     private var body = Data()
     private var download: DownloadFile?
     private var received: Int64 = 0
@@ -235,6 +237,16 @@ final class CurlTransfer: @unchecked Sendable {
             failure = .limitExceeded(url: wire.url, limit: exceeded.limit, maximum: exceeded.maximum)
             return 0
         }
+        if contentEncoded, let ratio = limits.ratioToCheck(decodedBytes: received + Int64(bytes.count)) {
+            // libcurl counts the body's bytes as they came over the wire, before it decoded them.
+            var wire: curl_off_t = 0
+            if girders_easy_get_offset(handle.pointer, CURLINFO_SIZE_DOWNLOAD_T, &wire) == CURLE_OK, wire > 0,
+                (received + Int64(bytes.count)) / Int64(wire) > ratio
+            {
+                failure = .limitExceeded(url: self.wire.url, limit: .decompressionRatio, maximum: ratio)
+                return 0
+            }
+        }
         do throws(ResponseError) {
             if let download {
                 try download.append(Data(bytes))
@@ -315,6 +327,7 @@ final class CurlTransfer: @unchecked Sendable {
         headComplete = true
         let lookup = CurlHead(head)
         let encoded = lookup.field("content-encoding").map { !$0.equalsLowercased("identity") } ?? false
+        contentEncoded = encoded
         let lengths = lookup.fields("content-length")
         var length = lengths.first?.integer
         if lengths.count > 1 || (!lengths.isEmpty && length == nil && !lengths[0].folded) {

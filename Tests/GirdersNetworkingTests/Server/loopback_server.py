@@ -18,6 +18,7 @@ Routes (any method unless noted):
   /content-type?type=<t>    body "{}" with that Content-Type
   /challenge            401 with WWW-Authenticate: Basic realm="girders"
   /sink                 JSON: length and sha256 of the request body
+  /record?id=           JSON: length of the body; counts record-<id>
   /login                JSON {"token": "token-for-<user>"} when Basic credentials are present, else 401
   /flaky?id=&fail=n[&status=503][&after=s]   fails n times per id, then 200
   /count?name=          the counter of /flaky (flaky-<id>) or /protected (protected-<realm>)
@@ -95,6 +96,10 @@ class Handler(BaseHTTPRequestHandler):
         parts = urlsplit(self.path)
         path, query = parts.path, parse_qs(parts.query, keep_blank_values=True)
         body = self._read_body()
+        if path == "/record":
+            # Counts record-<id> for every request that arrives whole (the fault proxy's "no POST twice" check).
+            count("record-" + query["id"][0])
+            return self._send(200, json.dumps({"length": len(body)}).encode())
         if path == "/sink":
             reply = {"length": len(body), "sha256": hashlib.sha256(body).hexdigest()}
             return self._send(200, json.dumps(reply).encode())

@@ -136,6 +136,19 @@ struct CurlTLSTests {
         #expect(reason.hasPrefix("the public key of 127.0.0.1 matches none of the pinned keys"), "\(reason)")
     }
 
+    @Test(arguments: TransportKind.allCases)
+    func anUntrustedServerIsTheSameErrorOnEveryTransport(_ kind: TransportKind) async throws {
+        // No credentials at all: the system's roots do not know the test CA.
+        let error = await responseError {
+            _ = try await kind.client().perform(Request(URL: server.url, method: .get))
+        }
+        guard case .transport(_, let code, _) = error else {
+            Issue.record("expected a transport error, got \(String(describing: error))")
+            return
+        }
+        #expect(code == URLError.serverCertificateUntrusted.rawValue, "\(error?.reason ?? "")")
+    }
+
     @Test func withoutAClientIdentityTheServerRefusesTheConnection() async throws {
         let credentials = TLSCredentials(anchorCertificates: [try server.file("ca.der")])
         let error = await responseError {

@@ -132,12 +132,5 @@ struct FaultInjectionTests {
         // Per round: the GET and the download with none and throttle, the POST with none, throttle and stall.
         #expect(tally.succeeded == Self.rounds * 7, "\(tally)")
     }
-
-    @Test(arguments: TransportKind.allCases)
-    func aRefusedConnectionIsCannotConnectOnEveryTransport(_ kind: TransportKind) async throws {
-        let url = URL(string: "http://127.0.0.1:\(try LoopbackServer.refusedPort())/")!
-        let error = await responseError { _ = try await kind.client().perform(Request(URL: url, method: .get)) }
-        #expect(error?.kind == .cannotConnect, "\(String(describing: error))")
-    }
 }
 #endif

@@ -283,6 +283,11 @@ extension ResponseError {
         case .unknown where description.hasPrefix("transfer closed with"):
             // libcurl's CURLE_PARTIAL_FILE, which FoundationNetworking reports as -1: the body was cut short.
             self = .interrupted(url: url, receivedBytes: nil, expectedBytes: nil, reason: description)
+        case .unknown
+        where description.hasPrefix("SSL certificate problem") || description.hasPrefix("SSL peer certificate"):
+            // libcurl's CURLE_PEER_FAILED_VERIFICATION, which FoundationNetworking reports as -1; CurlTransport and
+            // Apple's URLSession say serverCertificateUntrusted, and so does this.
+            self = .transport(url: url, code: URLError.serverCertificateUntrusted.rawValue, reason: description)
         case .badServerResponse where description.hasPrefix("Empty reply from server"):
             // libcurl's CURLE_GOT_NOTHING (the connection closed before any response), which FoundationNetworking
             // reports as -1011; CurlTransport says interrupted, and so does this.

@@ -40,6 +40,31 @@ struct ResponseFramingTests {
     }
 
     @Test(arguments: TransportKind.allCases)
+    func aConnectionThatSentBothFramingsIsNotReused(_ kind: TransportKind) async throws {
+        // libcurl 7.88 keeps such a connection for the next request, whose answer could then be smuggled in the
+        // bytes the two framings disagree about. An ordinary response's connection is reused, so the check can fail.
+        let client = kind.client()
+        func connection() async throws -> String {
+            String(
+                decoding: try await client.perform(Request(URL: server.url("/keepalive/id"), method: .get)).body,
+                as: UTF8.self)
+        }
+        let first = try await connection()
+        #expect(try await connection() == first, "an ordinary response's connection is reused")
+        let both = try await client.perform(Request(URL: server.url("/keepalive/both"), method: .get))
+        #expect(both.body == Data("hello".utf8))
+        #if os(Linux)
+        if kind == .urlSession {
+            // FoundationNetworking keeps its own connections and reuses this one (documented in
+            // HostileServers.md); pinned, so a change there shows up here.
+            #expect(try await connection() == first)
+            return
+        }
+        #endif
+        #expect(try await connection() != first, "the connection that sent both framings was reused")
+    }
+
+    @Test(arguments: TransportKind.allCases)
     func controlCharactersInAHeaderValueBecomeSpaces(_ kind: TransportKind) async throws {
         let response = try await kind.client().perform(Request(URL: server.url("/control-value"), method: .get))
         let value = try #require(response.headers["X-Evil"])

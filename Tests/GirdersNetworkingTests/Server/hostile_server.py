@@ -17,6 +17,7 @@ Routes (the request's path, query ignored unless named):
   /length-twice?a=A&b=B  two Content-Length fields, A then B, and A bytes of body
   /length-list?v=V   `Content-Length: V` (for example "10, 5") and 5 bytes
   /both-framings     `Transfer-Encoding: chunked` and `Content-Length: 100`, a chunked "hello"
+  /keepalive/both, /keepalive/id   a kept-alive connection: both framings, or the connection's number
   /control-value     a field whose value holds ESC, a bare CR and DEL
   /cookies?n=N       200 with N persistent Set-Cookie fields (expiring in 2031)
   /reset             reads the request, then resets the connection (RST) without a response
@@ -95,12 +96,34 @@ def wait_for_close(conn):
         pass
 
 
+_connections = [0]
+_connections_lock = threading.Lock()
+
+
+def keep_alive(conn, path):
+    """Serves requests on one kept-alive connection: /keepalive/both answers with both framings (and no
+    `Connection: close`), /keepalive/id with the connection's number, which tells the client's reuse apart."""
+    with _connections_lock:
+        _connections[0] += 1
+        number = _connections[0]
+    while path is not None:
+        if path == "/keepalive/both":
+            conn.sendall(b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n5\r\nhello\r\n0\r\n\r\n")
+        else:
+            body = str(number).encode()
+            conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: %d\r\n\r\n" % len(body) + body)
+        request = read_head(conn)
+        path = urlsplit(request[1]).path if request else None
+
+
 def serve(conn):
     try:
         request = read_head(conn)
         if request is None:
             return
         method, target = request
+        if target.startswith("/keepalive/"):
+            return keep_alive(conn, urlsplit(target).path)
         url = urlsplit(target)
         query = {k: v[-1] for k, v in parse_qs(url.query).items()}
         path = url.path

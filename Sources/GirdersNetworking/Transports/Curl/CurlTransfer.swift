@@ -341,7 +341,13 @@ final class CurlTransfer: @unchecked Sendable {
                 Int64($0.trimmingCharacters(in: .whitespaces))
             }
         }
-        if length != nil, lookup.field("transfer-encoding") != nil { length = nil }  // the transfer coding framed it
+        if length != nil, lookup.field("transfer-encoding") != nil {
+            // The transfer coding framed it (RFC 9112 section 6.3), and the connection is closed afterwards rather
+            // than reused: the bytes the two framings disagree about must not become the next answer. libcurl reads
+            // the option when the transfer is done, so setting it now, from its header callback, takes effect.
+            length = nil
+            _ = girders_easy_set_long(handle.pointer, CURLOPT_FORBID_REUSE, 1)
+        }
         expected = encoded ? nil : length.flatMap { $0 >= 0 ? $0 : nil }
         // No body follows a HEAD, a 204 or a 304, whatever Content-Length says (RFC 9110, section 8.6).
         let bodyFollows = wire.method != "HEAD" && status != 204 && status != 304

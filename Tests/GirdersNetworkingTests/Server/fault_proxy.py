@@ -17,9 +17,10 @@ with the fault the request's query names in `fault=`:
 import socket
 import struct
 import sys
-import threading
 import time
 from urllib.parse import parse_qs, urlsplit
+
+import raw_listener
 
 UPSTREAM = int(sys.argv[1])
 
@@ -30,13 +31,10 @@ def reset(conn):
 
 
 def read_request(conn):
-    data = b""
-    while b"\r\n\r\n" not in data:
-        chunk = conn.recv(65536)
-        if not chunk:
-            return None
-        data += chunk
-    head, _, rest = data.partition(b"\r\n\r\n")
+    received = raw_listener.read_head(conn)
+    if received is None:
+        return None
+    head, rest = received
     lines = head.split(b"\r\n")
     length = 0
     for line in lines[1:]:
@@ -104,22 +102,5 @@ def serve(conn):
             pass
 
 
-def main():
-    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    listener.bind(("127.0.0.1", 0))
-    listener.listen(128)
-    print(listener.getsockname()[1], flush=True)
-
-    def accept():
-        while True:
-            conn, _ = listener.accept()
-            conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-            threading.Thread(target=serve, args=(conn,), daemon=True).start()
-
-    threading.Thread(target=accept, daemon=True).start()
-    sys.stdin.read()
-
-
 if __name__ == "__main__":
-    main()
+    raw_listener.run(serve, backlog=128, nodelay=True)

@@ -27,11 +27,12 @@ Routes (the request's path, query ignored unless named):
 import gzip
 import socket
 import struct
-import sys
 import threading
 import time
 import zlib
 from urllib.parse import parse_qs, urlsplit
+
+import raw_listener
 
 BOMB_SIZE = 256 << 20
 _bombs = {}
@@ -75,15 +76,10 @@ def bomb(layers):
 
 
 def read_head(conn):
-    data = b""
-    while b"\r\n\r\n" not in data:
-        chunk = conn.recv(65536)
-        if not chunk:
-            return None
-        data += chunk
-        if len(data) > 1 << 20:
-            return None
-    line = data.split(b"\r\n", 1)[0].decode("latin-1")
+    received = raw_listener.read_head(conn)
+    if received is None:
+        return None
+    line = received[0].split(b"\r\n", 1)[0].decode("latin-1")
     parts = line.split(" ")
     return (parts[0], parts[1]) if len(parts) >= 2 else None
 
@@ -191,21 +187,5 @@ def serve(conn):
             pass
 
 
-def main():
-    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    listener.bind(("127.0.0.1", 0))
-    listener.listen(64)
-    print(listener.getsockname()[1], flush=True)
-
-    def accept():
-        while True:
-            conn, _ = listener.accept()
-            threading.Thread(target=serve, args=(conn,), daemon=True).start()
-
-    threading.Thread(target=accept, daemon=True).start()
-    sys.stdin.read()
-
-
 if __name__ == "__main__":
-    main()
+    raw_listener.run(serve, backlog=64)

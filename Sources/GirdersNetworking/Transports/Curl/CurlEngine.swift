@@ -117,14 +117,16 @@ final class CurlEngine: Sendable {
             // Unsafe (no checking canary, about 5% more requests/s with 16 in flight): resumed exactly once, by
             // `complete` (which takes it from the transfer on the engine's thread) or below when the engine stopped.
             // Tested by CurlLoadTests, which cancels half of 1,000 transfers in flight, racing their completion.
-            await withUnsafeContinuation { continuation in
+            await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
                 // Set before the transfer is queued; the thread reads it only after taking the command under the lock.
                 transfer.continuation = continuation
                 if !send(.add(transfer)) {
                     transfer.continuation = nil
-                    continuation.resume(returning: .failure(.cancelled(url: transfer.request.fullURL)))
+                    transfer.settle(.failure(.cancelled(url: transfer.request.fullURL)))
+                    continuation.resume()
                 }
             }
+            return transfer.outcome
         } onCancel: {
             _ = send(.cancel(transfer))
         }
@@ -267,7 +269,8 @@ final class CurlEngine: Sendable {
         transfer.continuation = nil
         transfer.release()
         giveBack(transfer.handle)
-        continuation?.resume(returning: result)
+        transfer.settle(result)
+        continuation?.resume()
     }
 
     private static func key(_ easy: UnsafeMutableRawPointer) -> UInt {

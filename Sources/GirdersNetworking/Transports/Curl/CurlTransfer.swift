@@ -62,7 +62,13 @@ final class CurlTransfer: @unchecked Sendable {
     private let handedOver = Atomic<Bool>(false)
 
     var phase = Phase.waiting
-    var continuation: UnsafeContinuation<Result<Void, ResponseError>, Never>?
+    /// Resumed, with no value, by the engine once ``outcome`` is settled (or by the caller when the engine stopped).
+    /// The outcome does not travel in the continuation: the runtime's hand-over between a resume on the engine's
+    /// thread and a task that has not suspended yet is invisible to ThreadSanitizer, which then reported the
+    /// payload's write and read as a race; ``settle(_:)`` and ``outcome`` order them through an atomic it sees.
+    var continuation: UnsafeContinuation<Void, Never>?
+    private var settledOutcome: Result<Void, ResponseError>?
+    private let settled = Atomic<Bool>(false)
     /// When the engine last saw the transfer make progress (connected, sent or received bytes), for the idle
     /// timeout; set by the engine from ``active`` at its timeout scans, so callbacks read no clock.
     var lastActivity: UInt64 = 0
@@ -423,6 +429,20 @@ final class CurlTransfer: @unchecked Sendable {
         if let failure { return .failure(failure) }
         handedOver.store(true, ordering: .releasing)
         return .success(())
+    }
+
+    /// Records how the transfer ended, before its caller is resumed; called once.
+    func settle(_ outcome: Result<Void, ResponseError>) {
+        settledOutcome = outcome
+        settled.store(true, ordering: .releasing)
+    }
+
+    /// How the transfer ended, once its caller has been resumed.
+    var outcome: Result<Void, ResponseError> {
+        guard settled.load(ordering: .acquiring), let settledOutcome else {
+            return .failure(.transport(url: wire.url, code: 0, reason: "the transfer ended without an outcome"))
+        }
+        return settledOutcome
     }
 
     /// The response of a transfer that finished successfully, its head parsed into fields. Called by the caller

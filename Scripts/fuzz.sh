@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds and runs a coverage-guided fuzz target (libFuzzer + AddressSanitizer); see Fuzz/README.md.
 # Usage: Scripts/fuzz.sh TARGET SECONDS      one target (trema-parser, strings-reader, placeholders, xml-plist,
-#                                            binary-plist, http-dates, storage-decoding, curl-head)
+#                                            binary-plist, http-dates, storage-decoding, curl-head, set-cookie,
+#                                            certificate-key)
 #        Scripts/fuzz.sh all SECONDS         every target in turn
 # Exit status: 0 when no target crashed, 1 when one did (its input is left in .build/fuzz/TARGET/crash-*).
 set -euo pipefail
@@ -10,7 +11,8 @@ if ! command -v swiftc >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swiftc ]; then
     export PATH="/opt/swift/usr/bin:$PATH"
 fi
 
-targets="trema-parser strings-reader placeholders xml-plist binary-plist http-dates storage-decoding curl-head"
+targets="trema-parser strings-reader placeholders xml-plist binary-plist http-dates storage-decoding curl-head set-cookie
+certificate-key"
 target=${1:?usage: Scripts/fuzz.sh TARGET|all SECONDS}
 seconds=${2:-30}
 
@@ -38,6 +40,19 @@ case "$target" in
         module=GirdersNetworking
         sources="Sources/GirdersNetworking/Transports/Curl/CurlHead.swift Sources/GirdersNetworking/Requests/HTTPHeaders.swift"
         module_flags=(-I Sources/CGirdersCurl/include) ;;
+    set-cookie)
+        # The cookie jar's field parser, with its rules and libpsl's public suffixes (loaded at run time).
+        module=GirdersNetworking
+        sources="Sources/GirdersNetworking/Cookies/Cookie.swift Sources/GirdersNetworking/Cookies/CookieDomain.swift
+            Sources/GirdersNetworking/Cookies/CookiePath.swift Sources/GirdersNetworking/Cookies/CookieDate.swift
+            Sources/GirdersNetworking/Cookies/CookieJarLimits.swift Sources/GirdersNetworking/Cookies/SetCookieParser.swift
+            Sources/GirdersNetworking/Cookies/SetCookieFields.swift"
+        module_flags=(-I Sources/CGirdersCurl/include)
+        c_sources=(Sources/CGirdersCurl/PublicSuffixLoader.c Sources/CGirdersLoading/LibraryLoader.c) ;;
+    certificate-key)
+        # The DER reader that finds the key a public-key pin names in a server's certificate.
+        module=GirdersNetworking
+        sources="Sources/GirdersNetworking/Transports/DERCertificate.swift" ;;
     storage-decoding)
         module=GirdersStorage
         sources=$(find Sources/GirdersStorage -name '*.swift')

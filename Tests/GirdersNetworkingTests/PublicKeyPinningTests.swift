@@ -27,23 +27,23 @@ struct PublicKeyPinningTests {
     @Test func theKeyIsFoundInTheCertificateAsOpensslFindsIt() throws {
         let certificate = try #require(Data(base64Encoded: PinningFixture.certificate))
         #expect(
-            PublicKeyPinning.subjectPublicKeyInfo(inCertificate: certificate)
+            DERCertificate.subjectPublicKeyInfo(in: certificate)
                 == Data(base64Encoded: PinningFixture.subjectPublicKeyInfo))
     }
 
     @Test func aTruncatedOrGarbledCertificateYieldsNoKeyAndNeverReadsOutOfBounds() throws {
         let certificate = try #require(Data(base64Encoded: PinningFixture.certificate))
         for length in 0..<certificate.count {
-            #expect(PublicKeyPinning.subjectPublicKeyInfo(inCertificate: certificate.prefix(length)) == nil)
+            #expect(DERCertificate.subjectPublicKeyInfo(in: certificate.prefix(length)) == nil)
         }
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<2_000 {
             var bytes = [UInt8](certificate)
             for _ in 0..<4 { bytes[Int.random(in: 0..<bytes.count, using: &generator)] = .random(in: 0...255) }
-            _ = PublicKeyPinning.subjectPublicKeyInfo(inCertificate: Data(bytes))
+            _ = DERCertificate.subjectPublicKeyInfo(in: Data(bytes))
         }
         #expect(
-            PublicKeyPinning.subjectPublicKeyInfo(inCertificate: Data([0x30, 0x84, 0xFF, 0xFF, 0xFF, 0xFF])) == nil)
+            DERCertificate.subjectPublicKeyInfo(in: Data([0x30, 0x84, 0xFF, 0xFF, 0xFF, 0xFF])) == nil)
     }
 
     #if os(macOS) || os(Linux)

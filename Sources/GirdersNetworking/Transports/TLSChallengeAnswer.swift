@@ -39,7 +39,7 @@ enum TLSChallengeAnswer<Trust, Identity> {
                 host: host, anchors: anchors.count, parsedAnchors: certificates.count, trusted: evaluation.trusted,
                 reason: evaluation.reason)
             if failure == nil, !pins.isEmpty {
-                let key = security.leafCertificate(serverTrust).flatMap(PublicKeyPinning.subjectPublicKeyInfo)
+                let key = security.leafCertificate(serverTrust).flatMap(DERCertificate.subjectPublicKeyInfo)
                 failure = PublicKeyPinning.failure(host: host, keyDigest: key.map(security.sha256), digests: pins)
             }
             return failure.map { .cancel(reason: $0) } ?? .useTrust(serverTrust)

@@ -10,7 +10,12 @@ public import FoundationNetworking
 /// On Linux, FoundationNetworking's storage does not follow the rules (it sends `Secure` cookies over http,
 /// accepts public suffixes, ignores `Path` and `Max-Age`, and `.shared` writes every cookie to a 0644 file): use
 /// ``RFC6265CookieJar`` there, as ``CookieJars/shared`` does.
-public struct SystemCookieJar: CookieJar {
+///
+/// `@unchecked Sendable`: its one property is an `HTTPCookieStorage`, which locks internally and may be used from
+/// any thread (swift-corelibs-foundation declares it `Sendable`; Apple's SDKs may not), so the jar compiles the
+/// same on every platform. `SystemCookieJarTests` stores and reads from many tasks at once (under ThreadSanitizer
+/// in `.ci/run`).
+public struct SystemCookieJar: CookieJar, @unchecked Sendable {
     /// The storage the jar reads and writes.
     public let storage: HTTPCookieStorage
 

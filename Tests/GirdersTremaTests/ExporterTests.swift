@@ -91,8 +91,10 @@ struct ExporterTests {
             ])
         for file in files {
             let folder = file.path.split(separator: "/")[1]
+            // The official exporter writes double quotes raw, which aapt2 reads as quoting and drops; Girders escapes
+            // them. Its file is read with quotes as plain characters, the meaning its authors intended.
             let expected = try AndroidStrings.read(
-                try Data(contentsOf: try fixture("trema-android-expected/\(folder)/strings.xml")))
+                try Data(contentsOf: try fixture("trema-android-expected/\(folder)/strings.xml")), quotesDelimit: false)
             #expect(try AndroidStrings.read(file.data) == expected, "\(file.path)")
         }
     }
@@ -107,6 +109,39 @@ struct ExporterTests {
         #expect(
             AndroidExporter.positional("%@ and %d, %2$@, %i %u %% %p %ld")
                 == "%1$s and %2$d, %2$s, %3$d %4$d %% %p %5$d")
+    }
+
+    @Test func androidKeepsRunsOfSpacesThatAapt2WouldFold() throws {
+        // aapt2 folds a run of white space inside a <string> to one space and trims both ends.
+        let values = ["a  b", "  two leading", "two trailing  ", "a   \t  b", " ", "   ", "x \n y"]
+        let document = TremaDocument(
+            masterLanguage: "de",
+            texts: values.enumerated().map { index, value in
+                TremaText(key: "k\(index)", values: [TremaValue(language: "de", status: .verified, text: value)])
+            })
+        let file = try #require(try AndroidExporter.export(document).first)
+        let strings = try AndroidStrings.read(file.data)
+        for (index, value) in values.enumerated() {
+            #expect(strings["k\(index)"] == value, "\(value.debugDescription)")
+        }
+    }
+
+    @Test func androidOutputIsWellFormedForCharactersXMLCannotCarry() throws {
+        // A document built in code (the parser refuses these, so no .trm file reaches here): a control character in
+        // a comment, and the non-characters U+FFFE and U+FFFF in values.
+        let document = TremaDocument(
+            masterLanguage: "de",
+            texts: [
+                TremaText(
+                    key: "a", context: "bell \u{1} here",
+                    values: [TremaValue(language: "de", status: .verified, text: "x\u{FFFE}y")]),
+                TremaText(key: "b", values: [TremaValue(language: "de", status: .verified, text: "\u{FFFF}")]),
+            ])
+        let file = try #require(
+            try AndroidExporter.export(document, options: ExportOptions(includesComments: true)).first)
+        let strings = try AndroidStrings.read(file.data)
+        #expect(strings["a"] == "x\u{FFFE}y")
+        #expect(strings["b"] == "\u{FFFF}")
     }
 
     @Test func androidResourceNamesAreValidAndCollisionsAreErrors() throws {
@@ -153,7 +188,13 @@ struct ExporterTests {
 /// `\t`, `\@`, `\?`, `\uXXXX`).
 enum AndroidStrings {
     final class Reader: NSObject, XMLParserDelegate {
+        let quotesDelimit: Bool
         var strings: [String: String] = [:]
+
+        init(quotesDelimit: Bool) {
+            self.quotesDelimit = quotesDelimit
+        }
+
         private var name: String?
         private var buffer = ""
 
@@ -172,39 +213,60 @@ enum AndroidStrings {
         }
 
         func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
-            if element == "string", let name { strings[name] = AndroidStrings.unescape(buffer) }
+            if element == "string", let name {
+                strings[name] = AndroidStrings.unescape(buffer, quotesDelimit: quotesDelimit)
+            }
             name = nil
         }
     }
 
-    static func read(_ data: Data) throws -> [String: String] {
-        let reader = Reader()
+    /// With `quotesDelimit` false, an unescaped `"` is an ordinary character (aapt2 would drop it and keep the
+    /// white space it encloses).
+    static func read(_ data: Data, quotesDelimit: Bool = true) throws -> [String: String] {
+        let reader = Reader(quotesDelimit: quotesDelimit)
         let parser = XMLParser(data: data)
         parser.delegate = reader
         guard parser.parse() else { throw parser.parserError ?? TremaError.exportFailed(reason: "XML") }
         return reader.strings
     }
 
-    static func unescape(_ text: String) -> String {
-        var result = ""
+    /// The text aapt2 makes of a `<string>`'s character data: escapes decoded; runs of raw white space folded to
+    /// one space and raw white space at either end dropped, except inside an unescaped pair of double quotes;
+    /// escaped characters (`\u0020` among them) kept as they are.
+    static func unescape(_ text: String, quotesDelimit: Bool = true) -> String {
+        var characters: [(scalar: Unicode.Scalar, raw: Bool)] = []
         var iterator = Array(text.unicodeScalars).makeIterator()
+        var quoted = false
+        var lastWasRawSpace = false
         while let scalar = iterator.next() {
+            if scalar == "\"", quotesDelimit {
+                quoted.toggle()
+                continue
+            }
+            if !quoted, scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" {
+                if !lastWasRawSpace { characters.append((" ", true)) }
+                lastWasRawSpace = true
+                continue
+            }
+            lastWasRawSpace = false
             guard scalar == "\\", let next = iterator.next() else {
-                result.unicodeScalars.append(scalar)
+                characters.append((scalar, false))
                 continue
             }
             switch next {
-            case "n": result += "\n"
-            case "t": result += "\t"
+            case "n": characters.append(("\n", false))
+            case "t": characters.append(("\t", false))
             case "u":
                 let hex = String(String.UnicodeScalarView((0..<4).compactMap { _ in iterator.next() }))
                 if let value = UInt32(hex, radix: 16), let decoded = Unicode.Scalar(value) {
-                    result.unicodeScalars.append(decoded)
+                    characters.append((decoded, false))
                 }
-            default: result.unicodeScalars.append(next)
+            default: characters.append((next, false))
             }
         }
-        return result
+        while characters.first?.raw == true { characters.removeFirst() }
+        while characters.last?.raw == true { characters.removeLast() }
+        return String(String.UnicodeScalarView(characters.map(\.scalar)))
     }
 }
 

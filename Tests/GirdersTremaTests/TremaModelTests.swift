@@ -40,7 +40,7 @@ struct TremaModelTests {
             masterLanguage: "de",
             texts: [TremaText(key: "bell", values: [TremaValue(language: "de", status: .verified, text: "\u{7}")])])
         #expect(
-            throws: TremaError.exportFailed(reason: "text 'bell' holds a control character that XML 1.0 cannot carry")
+            throws: TremaError.exportFailed(reason: "text 'bell' holds a character that XML 1.0 cannot carry")
         ) {
             try document.xmlData()
         }
@@ -71,5 +71,43 @@ struct TremaModelTests {
         #expect(kinds == [1: .string, 2: .integer, 3: .double, 4: .integer])
         #expect(PrintfPlaceholder.scan("50% off").map(\.conversion) == ["o"])
         #expect(PrintfPlaceholder.scan("%").isEmpty && PrintfPlaceholder.scan("%z!").isEmpty)
+    }
+}
+
+/// Issue 34's findings on the writer: whitespace in attributes, and characters XML 1.0 cannot carry anywhere.
+struct TremaWriterRoundTripTests {
+    @Test func aTabOrLineFeedInAKeyOrLanguageSurvivesTheRoundTrip() throws {
+        // The fuzzer's smallest input: a key that is one tab, which the writer put raw into key="..." and the parser
+        // (rightly: XML normalises white space in attribute values) read back as a space.
+        let smallest = try TremaDocument(
+            data: Data(
+                #"<trema masterLang="a"><text key="&#9;"><context/><value lang="a" status="initial"/></text></trema>"#
+                    .utf8))
+        #expect(smallest.texts.first?.key == "\t")
+        let again = try TremaDocument(data: smallest.xmlData())
+        #expect(again == smallest)
+        // With a key "a b" beside "a\nb", the rewritten file held a duplicate key and no longer parsed.
+        let document = TremaDocument(
+            masterLanguage: "de",
+            texts: ["a\nb", "a b", "tab\tkey", " lead and trail ", "cr\rlf\r\n"].map { key in
+                TremaText(key: key, values: [TremaValue(language: "de", status: .verified, text: "x")])
+            })
+        #expect(try TremaDocument(data: document.xmlData()) == document)
+    }
+
+    @Test func charactersXMLCannotCarryAnywhereAreAnErrorNamingTheKey() {
+        for (key, text, language) in [
+            ("nonchar", "a\u{FFFE}b", "de"), ("nonchar-2", "\u{FFFF}", "de"), ("lang", "x", "d\u{1}e"),
+        ] {
+            let document = TremaDocument(
+                masterLanguage: "de",
+                texts: [TremaText(key: key, values: [TremaValue(language: language, status: .verified, text: text)])])
+            #expect(throws: TremaError.self, "\(key)") { try document.xmlData() }
+            do {
+                _ = try document.xmlData()
+            } catch {
+                #expect("\(error)".contains("'\(key)'"), "\(error)")
+            }
+        }
     }
 }

@@ -142,31 +142,54 @@ public enum AndroidExporter {
         return String(decoding: out.bytes, as: UTF8.self)
     }
 
-    /// Writes an escaped value: the table for every byte, plus a leading `@` or `?` and leading or trailing
-    /// spaces, which aapt would otherwise read as references or trim.
+    /// Writes an escaped value: the table for every byte, plus what aapt2 would otherwise change: a leading `@` or
+    /// `?` (read as a reference), leading or trailing spaces (trimmed) and runs of spaces inside (folded to one),
+    /// each written as `\u0020`; U+FFFE and U+FFFF, which XML cannot carry, as `\ufffe` and `\uffff`.
     static func writeEscaped(_ text: String, to out: inout ByteWriter) {
         let utf8 = text.utf8
         guard let first = utf8.first else { return }
-        guard
-            first == UInt8(ascii: "@") || first == UInt8(ascii: "?") || first == UInt8(ascii: " ")
-                || utf8.last == UInt8(ascii: " ")
-        else {
-            out.write(text, escaping: table)
-            return
-        }
         var middle = Substring(text)
         if first == UInt8(ascii: " ") {
             out.write("\\u0020")
             middle = middle.dropFirst()
-        } else if first != UInt8(ascii: " ") && (first == UInt8(ascii: "@") || first == UInt8(ascii: "?")) {
+        } else if first == UInt8(ascii: "@") || first == UInt8(ascii: "?") {
             out.write(UInt8(ascii: "\\"))
             out.write(first)
             middle = middle.dropFirst()
         }
         let trailingSpace = middle.utf8.last == UInt8(ascii: " ")
         if trailingSpace { middle = middle.dropLast() }
-        out.write(String(middle), escaping: table)
+        writeBody(middle, afterSpace: first == UInt8(ascii: " "), to: &out)
         if trailingSpace { out.write("\\u0020") }
+    }
+
+    /// The table's escaping, with a space that follows a space and the two non-characters written as `\u` escapes.
+    private static func writeBody(_ text: Substring, afterSpace: Bool, to out: inout ByteWriter) {
+        let needsCare = text.utf8.contains(0xEF) || afterSpace || text.contains("  ")
+        guard needsCare else {
+            out.write(String(text), escaping: table)
+            return
+        }
+        var segment = ""
+        var previousWasSpace = afterSpace
+        for scalar in text.unicodeScalars {
+            let escape: String? =
+                switch scalar.value {
+                case 0x20 where previousWasSpace: "\\u0020"
+                case 0xFFFE: "\\ufffe"
+                case 0xFFFF: "\\uffff"
+                default: nil
+                }
+            previousWasSpace = scalar == " "
+            guard let escape else {
+                segment.unicodeScalars.append(scalar)
+                continue
+            }
+            out.write(segment, escaping: table)
+            segment = ""
+            out.write(escape)
+        }
+        out.write(segment, escaping: table)
     }
 
     private static let table = EscapeTable(
@@ -175,10 +198,23 @@ public enum AndroidExporter {
             UInt8(ascii: "\\"): "\\\\", UInt8(ascii: "'"): "\\'", UInt8(ascii: "\""): "\\\"", 0x0A: "\\n", 0x09: "\\t",
         ], controlPrefix: "\\u", uppercaseHex: false)
 
-    /// `text` safe inside an XML comment, which cannot contain `--` or end with `-`.
+    /// `text` safe inside an XML comment, which cannot contain `--` or end with `-`, nor a character XML 1.0
+    /// cannot carry (those are written as `\uXXXX`).
     static func comment(_ text: String) -> String {
-        guard text.utf8.contains(UInt8(ascii: "-")) else { return text }
         var result = text
+        if result.unicodeScalars.contains(where: TremaDocument.isForbidden) {
+            var cleaned = ""
+            for scalar in result.unicodeScalars {
+                if TremaDocument.isForbidden(scalar) {
+                    let hex = String(scalar.value, radix: 16)
+                    cleaned += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+                } else {
+                    cleaned.unicodeScalars.append(scalar)
+                }
+            }
+            result = cleaned
+        }
+        guard result.utf8.contains(UInt8(ascii: "-")) else { return result }
         while result.contains("--") { result = result.replacingOccurrences(of: "--", with: "- -") }
         return result.hasSuffix("-") ? result + " " : result
     }

@@ -28,7 +28,11 @@ let package = Package(
         // Not a product: what several modules need inside (the lock box, text validation, the property-list
         // readers, POSIX file calls, calendar arithmetic), with `package` access. Modules still meet only
         // through protocols; a fix here lands once.
-        .target(name: "GirdersSupport", exclude: ["README.md"]),
+        .target(name: "GirdersSupport", dependencies: ["CGirdersAtomics"], exclude: ["README.md"]),
+        // Not a product: atomic loads and stores of one word for GirdersSupport's `AtomicWord`
+        // (`Synchronization.Atomic` needs macOS 15 / iOS 18).
+        .target(name: "CGirdersAtomics"),
+        .testTarget(name: "GirdersSupportTests", dependencies: ["GirdersSupport"]),
         .target(name: "GirdersLog", dependencies: ["GirdersSupport"], exclude: ["README.md"]),
         .testTarget(name: "GirdersLogTests", dependencies: ["GirdersLog"]),
         .target(name: "GirdersConfig", dependencies: ["GirdersSupport"], exclude: ["README.md"]),

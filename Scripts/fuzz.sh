@@ -70,11 +70,11 @@ echo "== fuzz $target: building =="
 # the same way; `package` access needs the same package name on both sides.
 # shellcheck disable=SC2046
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -wmo -module-name GirdersSupport \
-    -enable-upcoming-feature InternalImportsByDefault \
+    -enable-upcoming-feature InternalImportsByDefault -I Sources/CGirdersAtomics/include \
     -package-name Girders -emit-module -emit-module-path "$work/support/GirdersSupport.swiftmodule" \
     -emit-object -o "$work/support/GirdersSupport.o" $(find Sources/GirdersSupport -name '*.swift') 2>&1 \
     | grep -v "Cannot export local symbol" || true
-module_flags+=(-package-name Girders -I "$work/support" "$work/support/GirdersSupport.o")
+module_flags+=(-package-name Girders -I "$work/support" -I Sources/CGirdersAtomics/include "$work/support/GirdersSupport.o")
 for source in "${c_sources[@]+"${c_sources[@]}"}"; do
     object="$work/support/$(basename "$source" .c).o"
     clang -c -O1 -g -fsanitize=fuzzer-no-link,address -I "$(dirname "$source")/include" \

@@ -58,3 +58,36 @@ extension OSLogLine {
         OSLogLine(level: level, text: text, isPrivate: isPrivate)
     }
 }
+
+/// `OSLogDestination` itself, on every platform, with a recorder in place of `os.Logger`.
+struct OSLogDestinationTests {
+    final class RecordingUnifiedLog: UnifiedLog, @unchecked Sendable {
+        private let lock = NSLock()
+        private var written: [OSLogLine] = []
+        func write(_ line: OSLogLine) { lock.withLock { written.append(line) } }
+        var lines: [OSLogLine] { lock.withLock { written } }
+    }
+
+    func record(_ message: LogMessage, _ metadata: LogMetadata, level: LogLevel) -> LogRecord {
+        LogRecord(
+            timestamp: Date(), level: level, label: "app", message: message, metadata: metadata, fileID: "A/B.swift",
+            function: "f()", line: 1)
+    }
+
+    @Test func eachRecordReachesTheUnifiedLogWithTheLevelAndPrivacyOSLogLineChose() {
+        let log = RecordingUnifiedLog()
+        let revealing = OSLogDestination(log: log, minimumLevel: .info, revealsPrivateData: true)
+        let hiding = OSLogDestination(log: log, minimumLevel: .info, revealsPrivateData: false)
+        let line = record("paid", ["card": .private("4111")], level: .error)
+        revealing.write(line)
+        hiding.write(line)
+        hiding.write(record("sync", [:], level: .fatal))
+        #expect(
+            log.lines == [
+                OSLogLine(level: .error, text: "paid card=4111", isPrivate: true),
+                OSLogLine(level: .error, text: "paid card=<redacted>", isPrivate: false),
+                OSLogLine(level: .fault, text: "sync", isPrivate: false),
+            ])
+        #expect(revealing.minimumLevel == .info && revealing.revealsPrivateData && !hiding.revealsPrivateData)
+    }
+}

@@ -66,6 +66,7 @@ struct TLSChallengeDecisionTests {
         #expect(trusted == .useTrust("chain"))
         #expect(trusted.disposition == .useCredential)
         #expect(trusted.failure == nil)
+        #expect(trusted.credential(security) == "trust chain")
         #expect(security.evaluations.values == ["chain anchors=good only=true"])
 
         let broken = TLSCredentials(anchorCertificates: [Data("good".utf8), Data("not DER".utf8)])
@@ -80,6 +81,7 @@ struct TLSChallengeDecisionTests {
         #expect(security.evaluations.values.last == "chain anchors=expired only=false")
 
         #expect(answer(nil) == .performDefaultHandling)
+        #expect(answer(nil).credential(security) == nil)
         #expect(answer(good, method: "NSURLAuthenticationMethodHTTPBasic") == .performDefaultHandling)
         #expect(answer(good, method: "NSURLAuthenticationMethodHTTPBasic").disposition == .performDefaultHandling)
         let noTrust = TLSChallengeAnswer.answer(
@@ -98,10 +100,16 @@ struct TLSChallengeDecisionTests {
         }
         #expect(answer(identity) == .useIdentity("identity-3"))
         #expect(answer(identity).disposition == .useCredential)
+        #expect(answer(identity).credential(security) == "identity identity-3 for the session")
         let wrong = TLSCredentials.ClientIdentity(pkcs12: Data([1]), password: "nope")
-        #expect(answer(wrong) == .cancel(reason: "wrong password"))
-        #expect(answer(wrong) == .cancel(reason: "wrong password"))
-        #expect(security.imports.value == 2)  // once per archive, however many connections ask
+        let refusal = TLSChallengeAnswer<String, String>.cancel(
+            reason: "cannot import the PKCS#12 client identity (-25293)")
+        #expect(answer(wrong) == refusal)
+        #expect(answer(wrong) == refusal)
+        #expect(answer(wrong).credential(security) == nil)
+        let certificatesOnly = TLSCredentials.ClientIdentity(pkcs12: Data([2]), password: "no identity")
+        #expect(answer(certificatesOnly) == .cancel(reason: "cannot import the PKCS#12 client identity (0)"))
+        #expect(security.imports.value == 3)  // once per archive, however many connections ask
     }
 
     @Test func anIdentityIsImportedOnceAndAFailedImportIsNotRetriedOnEveryChallenge() throws {
@@ -188,11 +196,11 @@ extension TLSChallengeAnswer: Equatable where Trust == String, Identity == Strin
 }
 
 /// Behaves like Security for the answer's purposes: anchors parse unless they say "not DER", a chain evaluated
-/// against an "expired" anchor fails, an archive imports unless its password is wrong.
+/// against an "expired" anchor fails, an archive imports unless its password is wrong
+/// (or holds no identity), and credentials say what they carry.
 struct FakeTLSSecurity: TLSSecurity {
-    static let serverTrust = "server trust"
-    static let clientCertificate = "client certificate"
-    let methods = (serverTrust: serverTrust, clientCertificate: clientCertificate)
+    static let serverTrust = TLSChallengeDecision.Kind.serverTrustMethod
+    static let clientCertificate = TLSChallengeDecision.Kind.clientCertificateMethod
     let evaluations = LockedStrings()
     let imports = Counter()
 
@@ -218,11 +226,15 @@ struct FakeTLSSecurity: TLSSecurity {
             ? Data(base64Encoded: PinningFixture.pin) ?? Data() : Data(count: 32)
     }
 
-    func importIdentity(
-        _ archive: TLSCredentials.ClientIdentity
-    ) -> Result<String, IdentityCache<String>.ImportFailure> {
+    func importPKCS12(_ archive: Data, password: String) -> (status: Int32, identity: String?) {
         imports.increment()
-        return archive.password == "pw"
-            ? .success("identity-\(archive.pkcs12.count)") : .failure(.init(reason: "wrong password"))
+        switch password {
+        case "pw": return (0, "identity-\(archive.count)")
+        case "no identity": return (0, nil)  // an archive of certificates alone
+        default: return (-25293, nil)  // errSecAuthFailed
+        }
     }
+
+    func credential(trusting trust: String) -> String { "trust \(trust)" }
+    func credential(presenting identity: String) -> String { "identity \(identity) for the session" }
 }

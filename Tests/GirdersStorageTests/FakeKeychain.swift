@@ -29,7 +29,7 @@ final class FakeKeychain: KeychainAPI {
         var legacyDeletesOne = true
         var prompts: [String] = []
         var calls: [String] = []
-        /// The `SecItem*` dictionary entries of each call, as `SystemKeychain` would build them.
+        /// The `SecItem*` dictionary entries of each call, as ``SecItemKeychain`` builds them.
         var dictionaries: [[KeychainAttribute]] = []
         /// Statuses to answer instead, first in first out, per call name ("add", "update", ...).
         var scripted: [String: [Int32]] = [:]

@@ -282,7 +282,16 @@ enum SwiftSyntaxCheck {
     static func typechecks(_ source: String) throws -> (ok: Bool, messages: String) {
         let modules = try #require(Bundle.module.resourceURL).deletingLastPathComponent()
             .appendingPathComponent("Modules")
-        let result = try run(source, ["-typecheck", "-I", modules.path])
+        // GirdersTrema's GirdersSupport imports the C module CGirdersAtomics, whose module map SwiftPM passes to
+        // its own compiles; this one is given it the same way.
+        let atomics = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/CGirdersAtomics/include")
+        let result = try run(
+            source,
+            [
+                "-typecheck", "-I", modules.path, "-Xcc",
+                "-fmodule-map-file=\(atomics.appendingPathComponent("module.modulemap").path)",
+            ])
         return (result.status == 0, result.messages)
     }
 

@@ -11,8 +11,7 @@ import GirdersSupport
 /// ```
 ///
 /// Each thread keeps the latest immutable snapshot of the registrations and checks one process-wide generation
-/// word (`RegistryGeneration`): on Linux an atomic load, so resolving takes no lock; on Apple platforms an
-/// uncontended `OSAllocatedUnfairLock`. Each singleton is built exactly once under its own build gate, so
+/// word (`RegistryGeneration`) with one atomic load, so resolving takes no lock. Each singleton is built exactly once under its own build gate, so
 /// concurrent first resolves never build two and a factory may wait for another thread that builds something
 /// else. Registrations are keyed by the static type `Service`, never by a metatype value. A missing registration,
 /// a cycle (also between threads), a chain deeper than ``maximumDepth`` and a failing factory are errors that name

@@ -1,12 +1,7 @@
 import Foundation
-import GirdersSupport
 
-// Public imports: `current` is inlined into every resolve, so clients' code reads the word itself.
-#if canImport(Darwin)
-public import os
-#else
-public import Synchronization
-#endif
+// A public import: `current` is inlined into every resolve, so clients' code reads the word itself.
+public import GirdersSupport
 
 /// A process-wide generation counter (not a epoch): one word that a resolve reads once,
 /// `generation << 1 | overridesActive`.
@@ -15,23 +10,16 @@ public import Synchronization
 /// valid exactly while the word is unchanged (and a cache keyed by a recycled container address never matches).
 /// The low bit is set while any override scope is active, so resolves look at task-local overrides only then.
 ///
-/// The word is a `Synchronization.Atomic` on Linux; `Atomic` needs macOS 15 / iOS 18, so Apple platforms use
-/// `OSAllocatedUnfairLock` (macOS 13 / iOS 16). Writers are serialised by `counters`' lock.
+/// The word is an `AtomicWord` (one implementation for every platform: `Synchronization.Atomic` needs macOS 15 /
+/// iOS 18), read with acquire and written with release ordering. Writers are serialised by `counters`' lock.
 @usableFromInline
 final class RegistryGeneration: Sendable {
     @usableFromInline static let shared = RegistryGeneration()
 
-    #if canImport(Darwin)
-    @usableFromInline let word = OSAllocatedUnfairLock(initialState: 0)
+    @usableFromInline let word = AtomicWord(0)
     /// The current word; read before the snapshot it validates.
-    @inlinable var current: Int { word.withLock { $0 } }
-    private func store(_ value: Int) { word.withLock { $0 = value } }
-    #else
-    @usableFromInline let word = Atomic(0)
-    /// The current word; read before the snapshot it validates.
-    @inlinable var current: Int { word.load(ordering: .acquiring) }
-    private func store(_ value: Int) { word.store(value, ordering: .releasing) }
-    #endif
+    @inlinable var current: Int { word.load() }
+    private func store(_ value: Int) { word.store(value) }
 
     private struct Counters {
         var epoch = 0

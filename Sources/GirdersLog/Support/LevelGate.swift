@@ -1,27 +1,19 @@
-#if canImport(Darwin)
-import os
-#else
-import Synchronization
-#endif
+import GirdersSupport
 
 /// The lowest level the `Log` facade may pass on, readable without taking the facade's lock, so a call below
 /// the level costs one load and one comparison.
 ///
-/// `Synchronization.Atomic` needs macOS 15 / iOS 18, so Apple platforms use `OSAllocatedUnfairLock` (macOS 13 /
-/// iOS 16), which is just as small uncontended.
+/// An ``AtomicWord`` (one implementation for every platform: `Synchronization.Atomic` needs macOS 15 / iOS 18),
+/// read and written relaxed: the gate orders nothing but itself.
 final class LevelGate: Sendable {
-    #if canImport(Darwin)
-    private let value: OSAllocatedUnfairLock<UInt8>
-    init(_ level: LogLevel) { value = OSAllocatedUnfairLock(initialState: level.rawValue) }
-    var lowest: UInt8 { value.withLock { $0 } }
-    func set(_ level: LogLevel) { value.withLock { $0 = level.rawValue } }
-    #else
-    private let value: Atomic<UInt8>
-    init(_ level: LogLevel) { value = Atomic(level.rawValue) }
-    var lowest: UInt8 { value.load(ordering: .relaxed) }
-    func set(_ level: LogLevel) { value.store(level.rawValue, ordering: .relaxed) }
-    #endif
+    private let value: AtomicWord
+
+    init(_ level: LogLevel) { value = AtomicWord(Int(level.rawValue)) }
+
+    var lowest: Int { value.loadRelaxed() }
+
+    func set(_ level: LogLevel) { value.store(Int(level.rawValue)) }
 
     /// `true` when a line at `level` may be written.
-    func allows(_ level: LogLevel) -> Bool { level.rawValue >= lowest }
+    func allows(_ level: LogLevel) -> Bool { Int(level.rawValue) >= lowest }
 }

@@ -21,13 +21,15 @@ enum CookieDomain {
     /// The public-suffix list is libpsl's (loaded at run time on Linux, see `CGirdersPublicSuffix.h`). Where it is
     /// not available (no libpsl, or another platform) no domain but the host itself is accepted: the cookie is
     /// then host-only, which can send it to fewer hosts than the server asked, never to more.
-    static func scope(ofDomain domain: String, forHost host: String) -> Scope? {
+    static func scope(
+        ofDomain domain: String, forHost host: String, list: any PublicSuffixSource = PublicSuffixList.system
+    ) -> Scope? {
         guard matches(host: host, domain: domain) else { return nil }
-        switch PublicSuffixList.isPublicSuffix(domain) {
+        switch list.isPublicSuffix(domain) {
         case true?: return domain == host ? .hostOnly : nil
         case false?:
             if domain == host { return .domain }
-            return PublicSuffixList.acceptsCookieDomain(domain, forHost: host) == true ? .domain : nil
+            return list.acceptsCookieDomain(domain, forHost: host) == true ? .domain : nil
         case nil:
             return domain == host ? .hostOnly : nil
         }
@@ -70,32 +72,53 @@ enum CookieDomain {
     }
 }
 
-/// The public-suffix list, or `nil` answers where there is none (see ``CookieDomain/scope(ofDomain:forHost:)``).
-enum PublicSuffixList {
+/// A public-suffix list's answers, or `nil` answers where there is none (see
+/// ``CookieDomain/scope(ofDomain:forHost:list:)``).
+protocol PublicSuffixSource: Sendable {
     /// Why the list is not available, or `nil` when it is.
-    static var unavailableReason: String? {
-        #if canImport(CGirdersCurl)
-        return girders_psl_load().map { String(cString: $0) }
-        #else
-        return "the public-suffix list is read through libpsl, which only the Linux build loads"
-        #endif
-    }
+    var unavailableReason: String? { get }
+    /// Whether `domain` is a public suffix (`com`, `co.uk`, `github.io`).
+    func isPublicSuffix(_ domain: String) -> Bool?
+    /// Whether `host` may set a cookie for `domain`.
+    func acceptsCookieDomain(_ domain: String, forHost host: String) -> Bool?
+}
 
-    static func isPublicSuffix(_ domain: String) -> Bool? {
+/// The list cookies are judged by.
+enum PublicSuffixList {
+    /// libpsl's list where the Linux build loads it; no list on other platforms.
+    static let system: any PublicSuffixSource = {
         #if canImport(CGirdersCurl)
+        LibPSL()
+        #else
+        NoPublicSuffixList(reason: "the public-suffix list is read through libpsl, which only the Linux build loads")
+        #endif
+    }()
+
+    /// Why the system's list is not available, or `nil` when it is.
+    static var unavailableReason: String? { system.unavailableReason }
+}
+
+/// No list: every answer is `nil`, so only a host's own name is accepted as its cookies' domain.
+struct NoPublicSuffixList: PublicSuffixSource {
+    let reason: String
+    var unavailableReason: String? { reason }
+    func isPublicSuffix(_ domain: String) -> Bool? { nil }
+    func acceptsCookieDomain(_ domain: String, forHost host: String) -> Bool? { nil }
+}
+
+#if canImport(CGirdersCurl)
+/// libpsl, loaded at run time (`CGirdersPublicSuffix.h`); `nil` answers when it could not be loaded.
+struct LibPSL: PublicSuffixSource {
+    var unavailableReason: String? { girders_psl_load().map { String(cString: $0) } }
+
+    func isPublicSuffix(_ domain: String) -> Bool? {
         let answer = girders_psl_is_public_suffix(domain)
         return answer < 0 ? nil : answer == 1
-        #else
-        return nil
-        #endif
     }
 
-    static func acceptsCookieDomain(_ domain: String, forHost host: String) -> Bool? {
-        #if canImport(CGirdersCurl)
+    func acceptsCookieDomain(_ domain: String, forHost host: String) -> Bool? {
         let answer = girders_psl_cookie_domain_acceptable(host, domain)
         return answer < 0 ? nil : answer == 1
-        #else
-        return nil
-        #endif
     }
 }
+#endif

@@ -95,7 +95,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
             method: space.authenticationMethod, host: space.host, serverTrust: space.serverTrust,
             credentials: credentials, identities: identities, security: SystemTLSSecurity())
         if let failure = answer.failure { update(task.taskIdentifier) { $0.tlsFailure = failure } }
-        completionHandler(answer.disposition, answer.credential)
+        completionHandler(answer.disposition, answer.credential(SystemTLSSecurity()))
         #endif
     }
 
@@ -109,9 +109,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     #endif
 }
 
-#if !(canImport(Security) && !canImport(FoundationNetworking))
 extension SessionDelegate {
-    /// FoundationNetworking offers no client identities: nothing is ever imported.
-    typealias Identities = IdentityCache<Never>
+    /// The transport's imported client identities.
+    typealias Identities = IdentityCache<ClientIdentity>
 }
-#endif

@@ -5,10 +5,6 @@ import Security
 
 /// Security's trust evaluation and PKCS#12 import behind ``TLSSecurity``: the thin layer no Linux test runs.
 struct SystemTLSSecurity: TLSSecurity {
-    let methods = (
-        serverTrust: NSURLAuthenticationMethodServerTrust, clientCertificate: NSURLAuthenticationMethodClientCertificate
-    )
-
     func certificate(_ der: Data) -> SecCertificate? { SecCertificateCreateWithData(nil, der as CFData) }
 
     func evaluate(_ trust: SecTrust, anchors: [SecCertificate], anchorsOnly: Bool) -> (trusted: Bool, reason: String?) {
@@ -24,33 +20,25 @@ struct SystemTLSSecurity: TLSSecurity {
 
     func sha256(_ data: Data) -> Data { Data(SHA256.hash(data: data)) }
 
-    func importIdentity(
-        _ archive: TLSCredentials.ClientIdentity
-    ) -> Result<SecIdentity, IdentityCache<SecIdentity>.ImportFailure> {
+    func importPKCS12(_ archive: Data, password: String) -> (status: Int32, identity: SecIdentity?) {
         var items: CFArray?
-        let options = [kSecImportExportPassphrase as String: archive.password] as CFDictionary
-        let status = SecPKCS12Import(archive.pkcs12 as CFData, options, &items)
-        guard status == errSecSuccess, let first = (items as? [[String: Any]])?.first,
-            let value = first[kSecImportItemIdentity as String],
-            CFGetTypeID(value as CFTypeRef) == SecIdentityGetTypeID()
-        else { return .failure(.init(reason: "cannot import the PKCS#12 client identity (\(status))")) }
-        return .success(unsafeBitCast(value as CFTypeRef, to: SecIdentity.self))
+        let options = [kSecImportExportPassphrase as String: password] as CFDictionary
+        let status = SecPKCS12Import(archive as CFData, options, &items)
+        let first = (items as? [[String: Any]])?.first?[kSecImportItemIdentity as String].map { $0 as CFTypeRef }
+        guard let first, CFGetTypeID(first) == SecIdentityGetTypeID() else { return (status, nil) }
+        return (status, unsafeBitCast(first, to: SecIdentity.self))  // a SecIdentity: its type ID says so
+    }
+
+    func credential(trusting trust: SecTrust) -> URLCredential { URLCredential(trust: trust) }
+
+    func credential(presenting identity: SecIdentity) -> URLCredential {
+        URLCredential(identity: identity, certificates: nil, persistence: .forSession)
     }
 }
 
-extension TLSChallengeAnswer where Trust == SecTrust, Identity == SecIdentity {
-    /// The credential URLSession presents.
-    var credential: URLCredential? {
-        switch self {
-        case .useTrust(let trust): URLCredential(trust: trust)
-        case .useIdentity(let identity): URLCredential(identity: identity, certificates: nil, persistence: .forSession)
-        case .performDefaultHandling, .cancel: nil
-        }
-    }
-}
-
-extension SessionDelegate {
-    /// The transport's imported client identities.
-    typealias Identities = IdentityCache<SecIdentity>
-}
+/// What URLSessionTransport's client identities are.
+typealias ClientIdentity = SecIdentity
+#else
+/// FoundationNetworking offers no client identities: nothing is ever imported.
+typealias ClientIdentity = Never
 #endif

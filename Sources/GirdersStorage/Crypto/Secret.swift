@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation  // Glibc's explicit_bzero, Darwin's memset_s
 
 /// Overwrites key material once it is no longer needed.
 ///

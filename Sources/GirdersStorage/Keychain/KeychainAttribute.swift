@@ -2,7 +2,8 @@ import Foundation
 
 /// One entry of a `SecItem*` dictionary, without any Security type: ``KeychainQuery`` and ``KeychainProtection``
 /// say which entries a call carries and ``entry`` gives each its key and value (all run by the Linux tests);
-/// `SystemKeychain` only creates the two values that are objects (an access control, an `LAContext`).
+/// ``SecItemKeychain`` builds the dictionary; `SystemSecItems` only creates the two values that are objects (an
+/// access control, an `LAContext`).
 enum KeychainAttribute: Equatable, Sendable {
     /// `kSecClass`: `kSecClassGenericPassword`.
     case genericPassword

@@ -3,7 +3,7 @@
 /// Each `kSec…` constant is a `CFString` whose contents name a column or option of the keychain's database (see
 /// `SecItemConstants.c` in Apple's Security sources): Security compares dictionary keys and values by contents, so
 /// `"genp"` is `kSecClassGenericPassword`, and the contents cannot change without every stored item becoming
-/// unreadable. Spelled out here, the whole dictionary is built, and tested, on every platform; `SystemKeychain`
+/// unreadable. Spelled out here, the whole dictionary is built, and tested, on every platform; `SystemSecItems`
 /// only calls `SecItem*` with it. `KeychainConstantTests` compares each one with Security's own constant wherever
 /// Security exists (the macOS job of `.github/workflows/ci.yml`).
 enum KeychainConstant {

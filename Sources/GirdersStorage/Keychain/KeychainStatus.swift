@@ -1,6 +1,8 @@
 /// The `OSStatus` values the keychain answers that Girders tells apart, and what each means for a caller.
 enum KeychainStatus {
     static let success: Int32 = 0
+    /// `errSecParam`: a call that could not be made as asked (here: an access control the system would not create).
+    static let param: Int32 = -50
     /// `errSecUserCanceled`: the user dismissed the authentication prompt.
     static let userCanceled: Int32 = -128
     /// `errSecAuthFailed`: the user could not be authenticated.

@@ -67,7 +67,9 @@ public final class KeychainStorage: SecureStorage {
         accessibility: Accessibility = .afterFirstUnlock
     ) {
         #if canImport(Security)
-        self.init(service: service, accessGroup: accessGroup, accessibility: accessibility, api: SystemKeychain())
+        self.init(
+            service: service, accessGroup: accessGroup, accessibility: accessibility,
+            api: SecItemKeychain(functions: SystemSecItems()))
         #else
         self.init(
             service: service, accessGroup: accessGroup, accessibility: accessibility,

@@ -51,6 +51,20 @@ struct CookieJarTests {
         #expect(jar.cookieHeader(for: url("http://www.co.uk/")) == nil)
     }
 
+    @Test func withoutAPublicSuffixListOnlyTheHostItselfIsADomainAndItsCookiesStayHostOnly() {
+        let none = NoPublicSuffixList(reason: "no libpsl here")
+        #expect(none.unavailableReason == "no libpsl here")
+        #expect(CookieDomain.scope(ofDomain: "example.com", forHost: "example.com", list: none) == .hostOnly)
+        #expect(CookieDomain.scope(ofDomain: "example.com", forHost: "api.example.com", list: none) == nil)
+        #expect(CookieDomain.scope(ofDomain: "co.uk", forHost: "a.evil.co.uk", list: none) == nil)
+        #expect(CookieDomain.scope(ofDomain: "other.com", forHost: "example.com", list: none) == nil)
+        // With the list, a registrable parent domain is accepted and the host's own name is a domain cookie.
+        if PublicSuffixList.unavailableReason == nil {
+            #expect(CookieDomain.scope(ofDomain: "example.com", forHost: "api.example.com") == .domain)
+            #expect(CookieDomain.scope(ofDomain: "example.com", forHost: "example.com") == .domain)
+        }
+    }
+
     @Test func hostOnlyAndDomainCookiesReachTheirHostsOnly() {
         let jar = jar()
         jar.store(["host=1", "wide=2; Domain=Example.COM"], from: url("http://example.com/"))

@@ -46,11 +46,17 @@ static CURLcode failed_easy_getinfo(CURL *handle, CURLINFO info, ...) {
     return CURLE_FAILED_INIT;
 }
 
+static CURLcode failed_easy_pause(CURL *handle, int bitmask) {
+    (void)handle; (void)bitmask;
+    return CURLE_FAILED_INIT;
+}
+
 static const struct girders_curl_api failing = {
     failed_global_init, failed_easy_init, failed_easy_cleanup, failed_easy_reset, failed_easy_setopt,
     failed_easy_strerror, failed_slist_append, failed_slist_free_all, failed_multi_init, failed_multi,
     failed_multi_handle, failed_multi_handle, failed_multi_perform, failed_multi_poll, failed_multi,
     failed_multi_timeout, failed_multi_info_read, failed_multi_setopt, failed_version_info, failed_easy_getinfo,
+    failed_easy_pause,
 };
 
 static const char *const install = "install libcurl4 (Debian, Ubuntu) or libcurl (Fedora)";
@@ -78,6 +84,7 @@ int girders_curl_open(const char *library, unsigned int minimum, struct girders_
         {"curl_multi_setopt", (void **)&api->multi_setopt},
         {"curl_version_info", (void **)&api->version_info},
         {"curl_easy_getinfo", (void **)&api->easy_getinfo},
+        {"curl_easy_pause", (void **)&api->easy_pause},
     };
     size_t count = sizeof symbols / sizeof symbols[0];
     void *handle = girders_load_library(library, symbols, count, "libcurl 7.77.0 or later", install, error, error_size);

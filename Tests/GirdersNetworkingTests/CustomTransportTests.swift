@@ -14,12 +14,13 @@ final class ScriptedTransport: HTTPTransport {
 
     var requests: [Request] { sent.values }
 
-    func send(_ request: Request) async throws(ResponseError) -> HTTPResponse {
-        sent.append(request)
-        let (status, headers, body) = answer(request)
-        return HTTPResponse(
-            statusCode: status, headers: HTTPHeaders(headers), body: Data(body.utf8), url: request.fullURL,
-            request: request)
+    func send(_ request: WireRequest, to sink: ResponseSink) async throws(ResponseError) {
+        sent.append(request.request)
+        let (status, headers, body) = answer(request.request)
+        try sink.deliver(
+            HTTPResponse(
+                statusCode: status, headers: HTTPHeaders(headers), body: Data(body.utf8), url: request.url,
+                request: request.request))
     }
 }
 

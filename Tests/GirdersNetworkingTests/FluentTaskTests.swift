@@ -29,11 +29,35 @@ struct FluentTaskTests {
         }
     }
 
+    @Test func aChainBuiltInOneExpressionOffItsQueueRunsBeforeFirstThenOneOutcome() async throws {
+        // Built from an async function, not on the task's queue: the request must still wait for the chain. The
+        // stub answers at once, so a request that started before `.before` was added would show here.
+        let client = HTTPClient(transport: StubTransport(responses: [.json(#"{"error":1}"#, statusCode: 502)]))
+        let request = Request(URL: apiBase.appendingPathComponent("x"), method: .get)
+        for round in 0..<200 {
+            let log = LockedList<String>()
+            let events = await withCheckedContinuation { (continuation: CheckedContinuation<[String], Never>) in
+                client.task(request, as: Item.self, queue: queue)
+                    .before { log.append("before") }
+                    .onCompletion { _ in log.append("completion") }
+                    .onError { log.append("error \($0.statusCode ?? 0)") }
+                    .onCancel { log.append("cancel") }
+                    .finally {
+                        log.append("finally")
+                        continuation.resume(returning: log.values)
+                    }
+            }
+            #expect(events == ["before", "error 502", "finally"], "round \(round)")
+            if events != ["before", "error 502", "finally"] { break }
+        }
+    }
+
     @Test func aSuccessRunsBeforeCompletionAndFinallyOnceEachInOrder() async throws {
         let log = LockedList<String>()
         let client = HTTPClient(transport: StubTransport(responses: [.json(#"{"name":"ok"}"#)]))
         _ = events(
-            client.task(Request(URL: URL(fileURLWithPath: "/x"), method: .get), as: Item.self, queue: queue), log)
+            client.task(Request(URL: apiBase.appendingPathComponent("x"), method: .get), as: Item.self, queue: queue),
+            log)
         try await waitForFinally(log)
         try await Task.sleep(for: .milliseconds(20))
         #expect(log.values == ["before", "completion ok", "finally"])
@@ -43,7 +67,8 @@ struct FluentTaskTests {
         let log = LockedList<String>()
         let client = HTTPClient(transport: StubTransport(responses: [.json("{}", statusCode: 500)]))
         _ = events(
-            client.task(Request(URL: URL(fileURLWithPath: "/x"), method: .get), as: Item.self, queue: queue), log)
+            client.task(Request(URL: apiBase.appendingPathComponent("x"), method: .get), as: Item.self, queue: queue),
+            log)
         try await waitForFinally(log)
         #expect(log.values == ["before", "error 500", "finally"])
     }
@@ -52,7 +77,8 @@ struct FluentTaskTests {
         let log = LockedList<String>()
         let client = HTTPClient(transport: StubTransport(responses: [.json("{}", delay: 30)]))
         let task = events(
-            client.task(Request(URL: URL(fileURLWithPath: "/x"), method: .get), as: Item.self, queue: queue), log)
+            client.task(Request(URL: apiBase.appendingPathComponent("x"), method: .get), as: Item.self, queue: queue),
+            log)
         try await Task.sleep(for: .milliseconds(50))
         task.cancel()
         try await waitForFinally(log)
@@ -66,7 +92,7 @@ struct FluentTaskTests {
         queue.sync {
             let task = chain(
                 HTTPClient(transport: transport).task(
-                    Request(URL: URL(fileURLWithPath: "/x"), method: .get), as: Item.self, queue: queue), log)
+                    Request(URL: apiBase.appendingPathComponent("x"), method: .get), as: Item.self, queue: queue), log)
             task.cancel()  // before the queue gets to start it
         }
         try await waitForFinally(log)
@@ -77,7 +103,7 @@ struct FluentTaskTests {
     @Test func handlersAddedAfterTheEndStillRun() async throws {
         let log = LockedList<String>()
         let task = HTTPClient(transport: StubTransport(responses: [.json(#"{"name":"late"}"#)]))
-            .task(Request(URL: URL(fileURLWithPath: "/x"), method: .get), as: Item.self, queue: queue)
+            .task(Request(URL: apiBase.appendingPathComponent("x"), method: .get), as: Item.self, queue: queue)
         for _ in 0..<500 where !task.isFinished { try await Task.sleep(for: .milliseconds(5)) }
         task.onCompletion { log.append("completion \($0.bodyObject?.name ?? "")") }.onError { _ in log.append("error") }
             .finally { log.append("finally") }
@@ -92,7 +118,7 @@ struct FluentTaskTests {
         var tasks: [FluentTask<Item>] = []
         for index in 0..<100 {
             let task = client.task(
-                Request(URL: URL(fileURLWithPath: "/\(index)"), method: .get), as: Item.self, queue: queue
+                Request(URL: apiBase.appendingPathComponent("\(index)"), method: .get), as: Item.self, queue: queue
             )
             .onCompletion { _ in log.append("terminal \(index)") }
             .onError { _ in log.append("error \(index)") }

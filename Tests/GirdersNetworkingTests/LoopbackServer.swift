@@ -105,6 +105,8 @@ struct Echo: Decodable, Sendable {
     let headers: [String: [String]]
     let body: String
     let body_length: Int
+    /// Every field line as it arrived, in order (repeated names stay apart).
+    let header_lines: [[String]]
 
     func header(_ name: String) -> String? { headers[name.lowercased()]?.first }
 }

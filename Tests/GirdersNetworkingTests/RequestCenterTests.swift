@@ -19,7 +19,9 @@ struct RequestCenterTests {
             client: HTTPClient(transport: StubTransport(responses: [.json(#"{"name":"fast"}"#)])))
         let seen = LockedList<String>()
         for index in 0..<100 {
-            center.start(Request(URL: URL(fileURLWithPath: "/\(index)"), method: .get), as: Item.self, queue: queue) {
+            center.start(
+                Request(URL: apiBase.appendingPathComponent("\(index)"), method: .get), as: Item.self, queue: queue
+            ) {
                 outcome in
                 seen.append((try? outcome.get().statusCode).map { "\(index): \($0)" } ?? "\(index): failed")
             }
@@ -34,9 +36,10 @@ struct RequestCenterTests {
                 transport: StubTransport { request, _ in
                     request.url.path == "/slow" ? .json("{}", delay: 30) : .json(#"{"name":"x"}"#)
                 }))
-        let slow = center.start(Request(URL: URL(fileURLWithPath: "/slow"), method: .get), as: Item.self, queue: queue)
+        let slow = center.start(
+            Request(URL: apiBase.appendingPathComponent("slow"), method: .get), as: Item.self, queue: queue)
         let quick = center.start(
-            Request(URL: URL(fileURLWithPath: "/quick"), method: .get), as: Item.self, queue: queue)
+            Request(URL: apiBase.appendingPathComponent("quick"), method: .get), as: Item.self, queue: queue)
         #expect(slow != quick)
         try await wait { center.isFinished(quick) }
         #expect(center.isFinished(quick) && !center.isFinished(slow))
@@ -59,13 +62,16 @@ struct RequestCenterTests {
         var screen: Screen? = Screen()
         center.observe(Item.self, owner: screen ?? Screen(), queue: queue) { heard.append($0.bodyObject?.name ?? "") }
         center.observe(Data.self, owner: screen ?? Screen(), queue: queue) { _ in heard.append("data") }
-        let first = center.start(Request(URL: URL(fileURLWithPath: "/1"), method: .get), as: Item.self, queue: queue)
-        let second = center.start(Request(URL: URL(fileURLWithPath: "/2"), method: .get), as: Item.self, queue: queue)
+        let first = center.start(
+            Request(URL: apiBase.appendingPathComponent("1"), method: .get), as: Item.self, queue: queue)
+        let second = center.start(
+            Request(URL: apiBase.appendingPathComponent("2"), method: .get), as: Item.self, queue: queue)
         try await wait { center.isFinished(first) && center.isFinished(second) && heard.values.count == 2 }
         try await Task.sleep(for: .milliseconds(20))
         #expect(heard.values == ["n", "n"])
         screen = nil
-        let third = center.start(Request(URL: URL(fileURLWithPath: "/3"), method: .get), as: Item.self, queue: queue)
+        let third = center.start(
+            Request(URL: apiBase.appendingPathComponent("3"), method: .get), as: Item.self, queue: queue)
         try await wait { center.isFinished(third) }
         try await Task.sleep(for: .milliseconds(20))
         #expect(heard.values.count == 2)

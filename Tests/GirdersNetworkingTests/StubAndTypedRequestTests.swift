@@ -51,13 +51,13 @@ struct StubTests {
         ])
         let client = HTTPClient(transport: transport, interceptors: [RetryPolicy(maximumAttempts: 3, baseDelay: 0.001)])
         let item: Response<Item> = try await client.executeRequest(
-            request: Request(URL: URL(fileURLWithPath: "/x"), method: .get))
+            request: Request(URL: apiBase.appendingPathComponent("x"), method: .get))
         #expect(item.bodyObject == Item(name: "ok"))
         #expect(transport.requests.count == 3)
         let malformed = HTTPClient(transport: StubTransport(responses: [.json(#"{"name": 1"#)]))
         let error = await responseError {
             let _: Response<Item> = try await malformed.executeRequest(
-                request: Request(URL: URL(fileURLWithPath: "/x"), method: .get))
+                request: Request(URL: apiBase.appendingPathComponent("x"), method: .get))
         }
         guard case .decodingFailed(let failure) = error else {
             Issue.record("expected decodingFailed, got \(String(describing: error))")
@@ -69,7 +69,7 @@ struct StubTests {
     @Test func aStubbedDelayEndsWithACancellationWhenTheTaskIsCancelled() async throws {
         let client = HTTPClient(transport: StubTransport(responses: [.json("{}", delay: 30)]))
         let task = Task { () async throws -> Response<Data> in
-            try await client.executeRequest(request: Request(URL: URL(fileURLWithPath: "/slow"), method: .get))
+            try await client.executeRequest(request: Request(URL: apiBase.appendingPathComponent("slow"), method: .get))
         }
         try await Task.sleep(for: .milliseconds(50))
         task.cancel()
@@ -90,7 +90,7 @@ struct StubTests {
                     CountingAuthenticator(refreshes: refreshes) { _ in "fresh" }, credential: "old")
             ])
         let item: Response<Item> = try await client.executeRequest(
-            request: Request(URL: URL(fileURLWithPath: "/me"), method: .get))
+            request: Request(URL: apiBase.appendingPathComponent("me"), method: .get))
         #expect(item.bodyObject == Item(name: "secret"))
         #expect(refreshes.values == ["old"])
     }

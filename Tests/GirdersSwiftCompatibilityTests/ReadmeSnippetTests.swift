@@ -20,16 +20,17 @@ struct SecureRequestGenerator: RequestGenerator {
     }
 }
 
-/// The README's payment endpoint, with the types GirdersSwift's protocol declared (`URL`, `Any?`).
+/// The README's payment endpoint as the README declares it: an `NSURL` base and `[String: AnyObject]` parameters
+/// (GirdersSwift's own protocol never read those declarations; Girders' associated types do).
 enum PaymentEndpoint {
     case rechargeCredit
     case checkCardStatus
 }
 
 extension PaymentEndpoint: ServiceEndpoint {
-    var baseURL: URL {
+    var baseURL: NSURL {
         get {
-            return EchoServer.endpointBaseURL
+            return NSURL(string: EchoServer.endpointBaseURL.absoluteString) ?? NSURL(fileURLWithPath: "/")
         }
     }
 
@@ -53,10 +54,9 @@ extension PaymentEndpoint: ServiceEndpoint {
         }
     }
 
-    var parameters: Any? {
+    var parameters: [String: AnyObject] {
         get {
-            let parameters: [String: AnyObject] = ["token": "someToken" as AnyObject]
-            return parameters
+            return ["token": "someToken" as AnyObject]
         }
     }
 }
@@ -139,6 +139,19 @@ struct ReadmeSnippetTests {
         #expect(echo.headers["accept"] == ["application/json"])
         #expect(echo.headers["authorization"] == ["Basic " + Data("ada:pw".utf8).base64EncodedString()])
         #expect(echo.body.contains("\"token\":\"someToken\""))
+    }
+
+    @Test func endpointsUsedAsAProtocolTypeAreWrittenAnyServiceEndpoint() async throws {
+        try installConfiguration(["auth.username": "ada", "auth.password": "pw"])
+        defer { NetworkingDefaults.configuration = nil }
+        // The members are associated types, so the protocol as a type is `any ServiceEndpoint` (a compiler error
+        // with a fix-it where code wrote it bare).
+        let endpoints: [any ServiceEndpoint] = [PaymentEndpoint.rechargeCredit, AccountEndpoint.login("ada", "pw")]
+        var paths: [String] = []
+        for endpoint in endpoints {
+            paths.append(try await echo(Request(endpoint: endpoint)).path)
+        }
+        #expect(paths == ["/echo/rechargeCredit/", "/echo/accounts"])
     }
 
     @Test func configuredTLSCredentialsAreNeverDroppedInSilence() async throws {

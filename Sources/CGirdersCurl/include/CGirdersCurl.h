@@ -62,6 +62,7 @@ typedef enum {
     CURLOPT_PROTOCOLS = 181,
     CURLOPT_REDIR_PROTOCOLS = 182,
     CURLOPT_PATH_AS_IS = 234,
+    CURLOPT_PIPEWAIT = 237,
     CURLOPT_WRITEDATA = 10001,
     CURLOPT_URL = 10002,
     CURLOPT_READDATA = 10009,
@@ -97,6 +98,10 @@ typedef enum { CURLVERSION_FIRST = 0 } CURLversion;
 #define CURL_GLOBAL_ALL 3L
 #define CURL_ERROR_SIZE 256
 #define CURL_READFUNC_ABORT 0x10000000
+/// Returned by a read or write callback: hold the transfer until curl_easy_pause(handle, CURLPAUSE_CONT).
+#define CURL_READFUNC_PAUSE 0x10000001
+#define CURL_WRITEFUNC_PAUSE 0x10000001
+#define CURLPAUSE_CONT 0
 #define CURL_BLOB_COPY 1
 /// The protocol bits of CURLOPT_PROTOCOLS, for libcurl older than 7.85.0 (which lacks CURLOPT_PROTOCOLS_STR).
 #define CURLPROTO_HTTP (1 << 0)
@@ -158,6 +163,7 @@ struct girders_curl_api {
     CURLMcode (*multi_setopt)(CURLM *multi, CURLMoption option, ...);
     girders_curl_version_info *(*version_info)(CURLversion age);
     CURLcode (*easy_getinfo)(CURL *handle, CURLINFO info, ...);
+    CURLcode (*easy_pause)(CURL *handle, int bitmask);
 };
 
 /// Loads libcurl.so.4 the first time it is called (thread-safe) and returns NULL when it is usable, or why not: the
@@ -179,6 +185,7 @@ static inline CURL *curl_easy_init(void) { return girders_curl()->easy_init(); }
 static inline void curl_easy_cleanup(CURL *handle) { girders_curl()->easy_cleanup(handle); }
 static inline void curl_easy_reset(CURL *handle) { girders_curl()->easy_reset(handle); }
 static inline const char *curl_easy_strerror(CURLcode code) { return girders_curl()->easy_strerror(code); }
+static inline CURLcode curl_easy_pause(CURL *handle, int bitmask) { return girders_curl()->easy_pause(handle, bitmask); }
 static inline struct curl_slist *curl_slist_append(struct curl_slist *list, const char *string) {
     return girders_curl()->slist_append(list, string);
 }

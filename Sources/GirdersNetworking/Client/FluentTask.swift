@@ -12,9 +12,12 @@ import GirdersSupport
 ///     .finally { spinner.stop() }
 /// ```
 ///
-/// The request starts on the handler queue after the code that created it returns to that queue, so handlers
-/// chained where it was created on that queue (typically the main queue) are in place; `.before` handlers added
-/// after the start never run. Exactly one of `onCompletion`, `onError` and `onCancel` kinds runs, each handler once;
+/// The request starts on the handler queue, once the chain that created it is in place, wherever it was built:
+/// created on its queue (typically the main queue), after that code returns to the queue; created anywhere else
+/// (an async function, another thread), when the first outcome handler (`onCompletion`, `onError`, `onCancel` or
+/// `finally`) is added. A chain built in one expression in DotDotDot's order therefore always runs `before` first
+/// and then exactly one outcome; `.before` handlers added after the start never run. Exactly one of `onCompletion`,
+/// `onError` and `onCancel` kinds runs, each handler once;
 /// a cancelled request runs `onCancel` and then `finally`, never `onError` (DotDotDot ran `onError` and
 /// `finally` twice). Handlers added after the end still run. Every handler runs on the task's queue.
 public final class FluentTask<Value: Sendable>: Sendable {
@@ -35,13 +38,27 @@ public final class FluentTask<Value: Sendable>: Sendable {
         var started = false
         var cancelRequested = false
         var task: Task<Void, Never>?
+        /// The request, until its start is scheduled.
+        var perform: (@Sendable () async throws(ResponseError) -> Response<Value>)?
     }
 
     private let state = LockedState(State())
     private let queue: DispatchQueue
+    /// Marks each handler queue with its own identity, so a task can tell whether it is created on its queue.
+    private static var queueIdentity: DispatchSpecificKey<ObjectIdentifier> { FluentTaskQueues.identity }
 
     init(queue: DispatchQueue, perform: @escaping @Sendable () async throws(ResponseError) -> Response<Value>) {
         self.queue = queue
+        state.withLock { $0.perform = perform }
+        queue.setSpecific(key: Self.queueIdentity, value: ObjectIdentifier(queue))
+        if DispatchQueue.getSpecific(key: Self.queueIdentity) == ObjectIdentifier(queue) {
+            scheduleStart()  // runs once this code returns to the queue: the chain is in place by then
+        }
+    }
+
+    /// Schedules the start on the queue, once.
+    private func scheduleStart() {
+        guard let perform = state.withLock({ $0.perform.take() }) else { return }
         queue.async { [self] in start(perform) }
     }
 
@@ -98,7 +115,8 @@ public final class FluentTask<Value: Sendable>: Sendable {
         for handler in handlers.finally { handler() }
     }
 
-    /// Adds a handler, or runs it at once (on the queue) when the task already ended with its kind.
+    /// Adds an outcome handler, or runs it at once (on the queue) when the task already ended with its kind; the
+    /// first one added starts a task created off its queue.
     private func add(_ register: (inout State) -> Void, late: @escaping @Sendable (Outcome) -> Void) -> Self {
         let ended = state.withLock { state -> Outcome? in
             if let outcome = state.outcome { return outcome }
@@ -106,6 +124,7 @@ public final class FluentTask<Value: Sendable>: Sendable {
             return nil
         }
         if let ended { queue.async { late(ended) } }
+        scheduleStart()
         return self
     }
 
@@ -155,10 +174,16 @@ public final class FluentTask<Value: Sendable>: Sendable {
             return state.task
         }
         task?.cancel()
+        scheduleStart()  // a task that never started ends as cancelled, with its handlers
     }
 
     /// Whether the request ended (and its handlers were scheduled).
     public var isFinished: Bool { state.withLock { $0.outcome != nil } }
+}
+
+/// The key that marks handler queues with their identity (one for every `FluentTask` type).
+enum FluentTaskQueues {
+    static let identity = DispatchSpecificKey<ObjectIdentifier>()
 }
 
 extension HTTP {

@@ -121,11 +121,10 @@ public final class HTTPClient: HTTP {
     /// the final response passed validation.
     public func perform(_ request: Request, options: TransferOptions) async throws(ResponseError) -> HTTPResponse {
         if let reason = request.failureReason { throw .invalidRequest(reason: reason) }
-        var request = try resolved(request)
-        if request.responseLimits == nil, responseLimits != .standard {
-            if let problem = responseLimits.problem { throw .invalidRequest(reason: problem) }
-            request = request.editing { $0.responseLimits = responseLimits }
+        if request.responseLimits == nil, let problem = responseLimits.problem {
+            throw .invalidRequest(reason: problem)
         }
+        let request = try resolved(request)
         guard let deadline = request.deadline else {
             return try await withRetries(request) { adapted throws(ResponseError) in
                 try await self.followingRedirects(adapted, options: options)

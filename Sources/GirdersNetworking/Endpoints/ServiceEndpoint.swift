@@ -9,45 +9,61 @@ public import Foundation
 ///     var baseURL: URL { URL(string: "https://api.example.com")! }
 ///     var path: String { "/login" }
 ///     var method: HTTPMethod { .post }
-///     var parameters: Any? {
+///     var parameters: [String: String] {
 ///         switch self { case .login(let user, let password): ["user": user, "password": password] }
 ///     }
-///     var requestGenerator: RequestGenerator { SecureRequestGenerator() }
+///     var requestGenerator: SecureRequestGenerator { SecureRequestGenerator() }
 /// }
 /// let request = Request(endpoint: AccountEndpoint.login("ada", "secret"))
 /// ```
+///
+/// Every member but ``path`` may be declared with the type that reads naturally: each requirement's type is an
+/// associated type inferred from the conformer's own declaration (`var parameters: [String: AnyObject]`,
+/// `var baseURL: NSURL`, `var requestGenerator: SecureRequestGenerator`), and what it declares is read when the
+/// request is built; a value that cannot be used makes the request ``ResponseError/invalidRequest(reason:)`` naming
+/// the endpoint and the member. Nothing declared is ever silently ignored. Because of the associated types, code
+/// that uses the protocol as a type writes `any ServiceEndpoint` (the compiler offers the fix).
 public protocol ServiceEndpoint {
+    /// The type ``baseURL`` is declared with: `URL` by default; `URL?`, `NSURL` and `String` are read too.
+    associatedtype BaseURL = URL
+    /// The type ``method`` is declared with: ``HTTPMethod`` by default; a `String` is read too.
+    associatedtype Method = HTTPMethod
+    /// The type ``parameters`` is declared with: `Any?` by default (GirdersSwift's); any type
+    /// ``EndpointParameters`` reads (dictionaries of any value type, `[URLQueryItem]`, `Encodable`, ...).
+    associatedtype Parameters = Any?
+    /// The type ``queryParameters`` is declared with: `Any?` by default.
+    associatedtype QueryParameters = Any?
+    /// The type ``headers`` is declared with: `[String: String]` by default; optional too.
+    associatedtype Headers = [String: String]
+    /// The type ``requestGenerator`` is declared with: `any RequestGenerator` by default, or a concrete generator.
+    associatedtype Generator = any RequestGenerator
+
     /// The server's base URL. The default reads `baseUrl` (then `baseURL`) from
     /// ``NetworkingDefaults/configuration`` and throws ``ResponseError/invalidRequest(reason:)`` naming the keys
-    /// when neither holds a URL; GirdersSwift crashed there. A non-throwing `var baseURL: URL` satisfies it.
-    var baseURL: URL { get throws }
+    /// when neither holds a URL; GirdersSwift crashed there. A non-throwing declaration satisfies it.
+    var baseURL: BaseURL { get throws }
     /// The path appended to ``baseURL``, for example `/accounts/42`; it may carry a percent-encoded query. A `.`
     /// or `..` segment (also as `%2E`) makes the request ``ResponseError/invalidRequest(reason:)``, so a path can
     /// never climb above the base URL; put caller-supplied values in with ``pathSegment(_:)``.
     var path: String { get }
     /// The method; `GET` by default.
-    var method: HTTPMethod { get }
-    /// Parameters, typed `Any?` as in GirdersSwift: a dictionary (also `[String: AnyObject]`) or an `Encodable`
-    /// value goes in the query for `GET` and `HEAD` and is the JSON body otherwise; `[URLQueryItem]` is the query
-    /// or a form body; an array is a JSON body, a `String` a text body, `Data` a raw body. `nil` (the default)
-    /// sends nothing; any other value makes the request ``ResponseError/invalidRequest(reason:)`` naming the
-    /// endpoint and the property.
-    ///
-    /// Declare it with exactly this type, `Any?`: a property of another type (`[String: Any]`,
-    /// `[String: AnyObject]?`) is not this requirement but a new property the protocol never reads, and the
-    /// default (`nil`) is used instead. The compiler warns ("nearly matches defaulted requirement") only when the
-    /// property is in the extension that declares the conformance.
-    var parameters: Any? { get }
-    /// Query parameters for every method, typed `Any?` as in GirdersSwift: a dictionary, `[URLQueryItem]` or an
-    /// `Encodable` value; `nil` by default; anything else is ``ResponseError/invalidRequest(reason:)``.
-    var queryParameters: Any? { get }
+    var method: Method { get }
+    /// Parameters: a dictionary (`[String: Any]`, `[String: AnyObject]`, `[String: String]`, optional or not) or
+    /// an `Encodable` value goes in the query for `GET` and `HEAD` and is the JSON body otherwise; `[URLQueryItem]`
+    /// is the query or a form body; an array is a JSON body, a `String` a text body, `Data` a raw body. `nil` (the
+    /// default) sends nothing; any other value makes the request ``ResponseError/invalidRequest(reason:)`` naming
+    /// the endpoint and the member.
+    var parameters: Parameters { get }
+    /// Query parameters for every method: a dictionary, `[URLQueryItem]` or an `Encodable` value; `nil` by
+    /// default; anything else is ``ResponseError/invalidRequest(reason:)``.
+    var queryParameters: QueryParameters { get }
     /// Extra header fields, applied after the generator's; none by default.
-    var headers: [String: String] { get }
+    var headers: Headers { get }
     /// The generator the request starts from; ``DefaultRequestGenerator`` by default.
-    var requestGenerator: any RequestGenerator { get }
+    var requestGenerator: Generator { get }
 }
 
-extension ServiceEndpoint {
+extension ServiceEndpoint where BaseURL == URL {
     /// `baseUrl` or `baseURL` from ``NetworkingDefaults/configuration``.
     public var baseURL: URL {
         get throws {
@@ -63,15 +79,29 @@ extension ServiceEndpoint {
                 reason: "\(Self.self) has no baseURL: no URL at \(keys) in \(configuration.layerNames)")
         }
     }
+}
 
+extension ServiceEndpoint where Method == HTTPMethod {
     /// `GET`.
     public var method: HTTPMethod { .get }
+}
+
+extension ServiceEndpoint where Parameters == Any? {
     /// `nil`: no parameters.
     public var parameters: Any? { nil }
+}
+
+extension ServiceEndpoint where QueryParameters == Any? {
     /// `nil`: no query parameters.
     public var queryParameters: Any? { nil }
+}
+
+extension ServiceEndpoint where Headers == [String: String] {
     /// No extra header fields.
     public var headers: [String: String] { [:] }
+}
+
+extension ServiceEndpoint where Generator == any RequestGenerator {
     /// ``DefaultRequestGenerator``.
     public var requestGenerator: any RequestGenerator { DefaultRequestGenerator() }
 }
@@ -80,29 +110,35 @@ extension Request {
     /// The request an endpoint describes. A missing or invalid base URL or path does not crash: the request
     /// records it in ``failureReason`` and executing it fails with ``ResponseError/invalidRequest(reason:)``.
     public init(endpoint: some ServiceEndpoint) {
-        var request = endpoint.requestGenerator.generateRequest(withMethod: endpoint.method)
-        request.method = endpoint.method
+        let owner = "\(type(of: endpoint))"
+        let members = EndpointMembers(endpoint)
+        var failure: String?
+        let generator = members.generator(owner: owner, failure: &failure)
+        let method = members.method(owner: owner, failure: &failure)
+        var request = generator.generateRequest(withMethod: method)
+        request.method = method
         do {
-            let base = try endpoint.baseURL
+            let base = try members.baseURL(owner: owner)
             if let segment = Self.dotSegment(in: endpoint.path) {
                 request.fail(
-                    "the path \(endpoint.path.debugDescription) of \(type(of: endpoint)) holds the dot segment "
-                        + "'\(segment)', which could leave \(base.path.isEmpty ? "/" : base.path); use pathSegment(_:) "
-                        + "for values")
+                    "the path \(endpoint.path.debugDescription) of \(owner) holds the dot segment '\(segment)', which "
+                        + "could leave \(base.path.isEmpty ? "/" : base.path); use pathSegment(_:) for values")
             } else if let url = Self.join(base, endpoint.path) {
                 request.url = url
             } else {
-                request.fail("cannot append the path '\(endpoint.path)' of \(type(of: endpoint)) to \(base)")
+                request.fail("cannot append the path '\(endpoint.path)' of \(owner) to \(base)")
             }
-        } catch let error as ResponseError {
-            request.fail(error.reason)
         } catch {
-            request.fail("the baseURL of \(type(of: endpoint)) failed: \(error)")
+            request.fail(error.reason)
         }
+        if let failure { request.fail(failure) }
         EndpointParameters.apply(
-            parameters: endpoint.parameters, queryParameters: endpoint.queryParameters,
-            owner: "\(type(of: endpoint))", to: &request)
-        request.updateHTTPHeaderFields(endpoint.headers)
+            parameters: Unwrapping.unwrapped(endpoint.parameters),
+            queryParameters: Unwrapping.unwrapped(endpoint.queryParameters), owner: owner, to: &request)
+        switch members.headers(owner: owner) {
+        case .success(let fields): request.updateHTTPHeaderFields(fields)
+        case .failure(let failure): request.fail(failure.description)
+        }
         self.init(request)
     }
 

@@ -8,9 +8,10 @@ import GirdersSupport
 /// let client = HTTPClient(transport: CoalescingTransport(URLSessionTransport()))
 /// ```
 ///
-/// Requests are identical when method, full URL, header fields and timeout are equal. Every caller gets the
+/// Requests are identical when method, full URL, header fields, timeout and limits are equal, however they were
+/// made (typed requests and `URLRequest` edits included: the client lowered them first). Every caller gets the
 /// same response or error. A caller that cancels leaves the others waiting; the shared call is cancelled only
-/// when every caller has cancelled. Streamed transfers (progress, downloads) are never shared.
+/// when every caller has cancelled. Downloads and streamed bodies are never shared.
 public final class CoalescingTransport: HTTPTransport {
     /// The transport that does the sending.
     public let base: any HTTPTransport
@@ -24,11 +25,13 @@ public final class CoalescingTransport: HTTPTransport {
     /// The number of shared calls in flight now.
     public var callsInFlight: Int { flights.withLock { $0.count } }
 
-    /// Joins an identical request in flight, or starts one others can join.
-    public func send(_ request: Request) async throws(ResponseError) -> HTTPResponse {
-        guard request.method == .get || request.method == .head, request.body == nil, request.bodySource == nil,
-            request.urlRequestEdits.isEmpty
-        else { return try await base.send(request) }
+    /// Joins an identical request in flight, or starts one others can join; every caller's sink receives the
+    /// shared response (and holds it to its own limits). Requests with a body, a download file or a streamed body
+    /// go straight to ``base``.
+    public func send(_ request: WireRequest, to sink: ResponseSink) async throws(ResponseError) {
+        guard request.method == "GET" || request.method == "HEAD", request.body.length == 0,
+            sink.destination == .memory
+        else { return try await base.send(request, to: sink) }
         let key = Key(request)
         let (flight, waiter) = flights.withLock { flights in
             let flight = flights[key] ?? Flight()
@@ -36,12 +39,13 @@ public final class CoalescingTransport: HTTPTransport {
             return (flight, flight.join())
         }
         flight.start { [base] () async throws(ResponseError) -> HTTPResponse in
-            try await base.send(request)
+            try await base.exchange(request, in: ResponseSink(request))
         } whenDone: { [flights] in
             flights.withLock { if $0[key] === flight { $0[key] = nil } }
         }
+        let response: HTTPResponse
         do {
-            return try await withTaskCancellationHandler {
+            response = try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { continuation in
                     flight.wait(waiter, continuation)
                 }
@@ -52,32 +56,28 @@ public final class CoalescingTransport: HTTPTransport {
                     if last, flights[key] === flight { flights[key] = nil }
                     return (continuation, last ? flight.task : nil)
                 }
-                continuation?.resume(throwing: ResponseError.cancelled(url: request.fullURL))
+                continuation?.resume(throwing: ResponseError.cancelled(url: request.url))
                 task?.cancel()
             }
         } catch {
-            throw error as? ResponseError ?? .cancelled(url: request.fullURL)
+            throw error as? ResponseError ?? .cancelled(url: request.url)
         }
-    }
-
-    /// A plain send (no progress, no download file) is shared as ``send(_:)`` describes; a streamed transfer
-    /// goes straight to ``base``.
-    public func send(_ request: Request, options: TransferOptions) async throws(ResponseError) -> HTTPResponse {
-        guard options.isEmpty else { return try await base.send(request, options: options) }
-        return try await send(request)
+        try sink.deliver(response)
     }
 
     private struct Key: Hashable {
         let method: String
         let url: String
         let headers: [String]
-        let timeout: Double?
+        let timeout: Double
+        let limits: ResponseLimits
 
-        init(_ request: Request) {
-            method = request.method.rawValue
-            url = request.fullURL.absoluteString
+        init(_ request: WireRequest) {
+            method = request.method
+            url = request.url.absoluteString
             headers = request.headers.map { "\($0.name.lowercased()):\($0.value)" }
             timeout = request.timeout
+            limits = request.limits
         }
     }
 }

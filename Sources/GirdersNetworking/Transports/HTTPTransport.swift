@@ -1,30 +1,50 @@
-import Foundation
+public import Foundation
 
-/// Sends one request and returns the raw response: the seam where another HTTP stack (or a test double) plugs in.
+/// Sends one lowered request and delivers the response to a sink: the seam where another HTTP stack (or a test
+/// double) plugs in.
 ///
-/// A transport does not follow redirects, validate statuses or decode bodies; ``HTTPClient`` does that on top,
-/// identically for every transport. It maps its failures to ``ResponseError`` transport cases and stops with
-/// ``ResponseError/cancelled(url:)`` when the calling Swift `Task` is cancelled.
+/// A transport only moves bytes. ``HTTPClient`` lowers each attempt into a ``WireRequest`` (checked, defaulted,
+/// its `URLRequest` edits applied) and makes the ``ResponseSink`` that holds the response to its limits, keeps its
+/// body in memory, a download file or a stream, and reports progress. The transport puts the request on the wire
+/// and hands the sink the head and the body as they arrive; it does not follow redirects, validate statuses or
+/// decode bodies. It throws ``ResponseSink/stopReason`` when a sink call stopped the response, maps its own
+/// failures to ``ResponseError`` transport cases, and stops with ``ResponseError/cancelled(url:)`` when the calling
+/// Swift `Task` is cancelled.
 ///
-/// ``HTTPClient`` always calls ``send(_:options:)``. A simple transport implements ``send(_:)`` only and gets a
-/// ``send(_:options:)`` that reports the body as one progress step and writes a download with `DownloadFile`;
-/// a streaming transport implements both and decides there, once, how to send.
+/// A transport that has whole responses (a stub, another client library) delivers them at once:
+///
+/// ```swift
+/// struct Canned: HTTPTransport {
+///     func send(_ request: WireRequest, to sink: ResponseSink) async throws(ResponseError) {
+///         try sink.deliver(
+///             HTTPResponse(statusCode: 200, headers: ["Content-Type": "text/plain"], body: Data("hi".utf8),
+///                          url: request.url, request: request.request))
+///     }
+/// }
+/// ```
 public protocol HTTPTransport: Sendable {
-    /// Sends `request` once and returns the response, 3xx included.
-    func send(_ request: Request) async throws(ResponseError) -> HTTPResponse
-
-    /// Sends `request` once, reporting progress and writing a successful body to a file as `options` ask.
-    ///
-    /// The default sends with ``send(_:)``, reports the whole body as one step and writes it to the file;
-    /// ``URLSessionTransport`` streams instead.
-    func send(_ request: Request, options: TransferOptions) async throws(ResponseError) -> HTTPResponse
+    /// Sends `request` once and delivers the response (3xx included) to `sink` as it arrives; returns when the
+    /// response is complete.
+    func send(_ request: WireRequest, to sink: ResponseSink) async throws(ResponseError)
 }
 
 extension HTTPTransport {
-    /// Sends with ``send(_:)``, then reports the body as one progress step and writes a 2xx body to the
-    /// download file.
-    public func send(_ request: Request, options: TransferOptions) async throws(ResponseError) -> HTTPResponse {
-        let response = try await send(request)
-        return try options.deliver(response)
+    /// Sends `request` once, lowered with ``ResponseLimits/standard`` and its body kept in memory, outside any
+    /// client: for tools and tests that talk to a transport directly. Redirects are returned, not followed.
+    public func send(_ request: Request) async throws(ResponseError) -> HTTPResponse {
+        let wire = try WireRequest(lowering: request)
+        return try await exchange(wire, in: ResponseSink(wire))
+    }
+
+    /// Runs one exchange into `sink` and returns its response: the transport's `send`, then the sink's end checks;
+    /// a failure (the sink's own reason first) deletes a partial download.
+    func exchange(_ wire: WireRequest, in sink: ResponseSink) async throws(ResponseError) -> HTTPResponse {
+        do {
+            try await send(wire, to: sink)
+        } catch {
+            throw sink.fail(error)
+        }
+        try sink.finish()
+        return sink.response()
     }
 }

@@ -23,34 +23,29 @@ public final class RevalidatingTransport: HTTPTransport {
         self.cache = cache
     }
 
-    /// Sends `request`, conditionally when a stored response can be revalidated.
-    public func send(_ request: Request) async throws(ResponseError) -> HTTPResponse {
-        guard request.method == .get, request.headers["If-None-Match"] == nil,
+    /// Sends `request`, conditionally when a stored response can be revalidated, and delivers the stored response
+    /// to `sink` when the server says it has not changed. Downloads and streamed bodies go straight to ``base``.
+    public func send(_ request: WireRequest, to sink: ResponseSink) async throws(ResponseError) {
+        guard request.method == "GET", sink.destination == .memory, request.headers["If-None-Match"] == nil,
             request.headers["If-Modified-Since"] == nil
-        else { return try await base.send(request) }
-        let stored = cache.entry(for: request)?.response
-        var conditional = MutableRequest(request)
-        if let stored {
-            conditional.headers["If-None-Match"] = stored.headers["ETag"]
-            conditional.headers["If-Modified-Since"] = stored.headers["Last-Modified"]
+        else { return try await base.send(request, to: sink) }
+        let original = request.request
+        let stored = cache.entry(for: original)?.response
+        var conditional = request
+        if let etag = stored?.headers["ETag"] { conditional = try conditional.settingHeader("If-None-Match", etag) }
+        if let modified = stored?.headers["Last-Modified"] {
+            conditional = try conditional.settingHeader("If-Modified-Since", modified)
         }
-        let response = try await base.send(stored == nil ? request : Request(conditional))
+        let response = try await base.exchange(conditional, in: ResponseSink(conditional))
         if response.statusCode == 304, let stored {
-            let refreshed = Self.merging(response, into: stored, request: request)
-            store(refreshed, for: request)
-            return refreshed
+            let refreshed = Self.merging(response, into: stored, request: original)
+            store(refreshed, for: original)
+            return try sink.deliver(refreshed)
         }
         if response.statusCode == 200 {
-            store(response.with(request: request), for: request)
+            store(response.with(request: original), for: original)
         }
-        return response.with(request: request)
-    }
-
-    /// A plain send (no progress, no download file) is revalidated as ``send(_:)`` describes; a streamed transfer
-    /// goes straight to ``base``.
-    public func send(_ request: Request, options: TransferOptions) async throws(ResponseError) -> HTTPResponse {
-        guard options.isEmpty else { return try await base.send(request, options: options) }
-        return try await send(request)
+        try sink.deliver(response)
     }
 
     private func store(_ response: HTTPResponse, for request: Request) {

@@ -35,26 +35,30 @@ public final class StubTransport: HTTPTransport {
     /// The requests answered so far, in order.
     public var requests: [Request] { sent.withLock { $0 } }
 
-    /// The stubbed answer for `request`.
-    public func send(_ request: Request) async throws(ResponseError) -> HTTPResponse {
+    /// Delivers the stubbed answer for `request` to `sink` (which holds it to the request's limits and keeps its
+    /// body where the request asked, a download file included).
+    public func send(_ request: WireRequest, to sink: ResponseSink) async throws(ResponseError) {
+        let original = request.request
         let index = sent.withLock { sent in
-            sent.append(request)
+            sent.append(original)
             return sent.count - 1
         }
-        guard let stub = responder(request, index) else {
+        guard let stub = responder(original, index) else {
             throw .cannotConnect(
-                url: request.fullURL, reason: "no stub for \(request.method) \(request.fullURL.absoluteString)")
+                url: request.url, reason: "no stub for \(request.method) \(request.url.absoluteString)")
         }
         if stub.delay > 0 {
             do {
                 try await Task.sleep(nanoseconds: UInt64(stub.delay * 1_000_000_000))
             } catch {
-                throw .cancelled(url: request.fullURL)
+                throw .cancelled(url: request.url)
             }
         }
-        if Task.isCancelled { throw .cancelled(url: request.fullURL) }
+        if Task.isCancelled { throw .cancelled(url: request.url) }
         if let error = stub.error { throw error }
-        return HTTPResponse(
-            statusCode: stub.statusCode, headers: stub.headers, body: stub.body, url: request.fullURL, request: request)
+        try sink.deliver(
+            HTTPResponse(
+                statusCode: stub.statusCode, headers: stub.headers, body: stub.body, url: request.url,
+                request: original))
     }
 }

@@ -97,24 +97,22 @@ public final class URLSessionTransport: HTTPTransport {
         }
     }
 
-    /// Sends `request` once; cancelling the calling `Task` cancels the transfer. The same as
-    /// ``send(_:options:)`` with no options.
-    public func send(_ request: Request) async throws(ResponseError) -> HTTPResponse {
-        try await send(request, options: TransferOptions())
-    }
-
-    /// Sends `request` once, streamed through the session's delegate, so that every response is held to the
-    /// request's ``ResponseLimits`` as it arrives: a file or multipart body is read from disk, progress is reported as
-    /// it happens, and a 2xx body goes to a `DownloadFile` beside ``TransferOptions/downloadDestination`` (deleted
-    /// again if the transfer fails, exceeds a limit or is cancelled). A completion-handler data task would be one hop
-    /// cheaper but collects a body of any size before Girders sees a byte of it.
-    public func send(_ request: Request, options: TransferOptions) async throws(ResponseError) -> HTTPResponse {
+    /// Sends `request` once into `sink`, streamed through the session's delegate, so that every response is held
+    /// to its ``ResponseLimits`` as it arrives: a file or multipart body is read from disk, progress is reported as
+    /// it happens, and the sink keeps the body in memory, a download file or a stream. A completion-handler data
+    /// task would be one hop cheaper but collects a body of any size before Girders sees a byte of it.
+    ///
+    /// URLSession cannot hold a data task's body back (a suspended task starts over when resumed, on Apple
+    /// platforms as documented and on Linux as tried), so a streamed body whose reader lags is held to
+    /// ``ResponseLimits/bodyBytes`` of unread bytes here; ``CurlTransport`` pauses the transfer instead.
+    public func send(_ request: WireRequest, to sink: ResponseSink) async throws(ResponseError) {
         try Self.check(request)
-        let upload = try request.bodySource?.uploadFile()
+        var upload: UploadFile?
+        if case .source(let source) = request.body { upload = try source.uploadFile() }
         defer { upload?.release() }
-        var urlRequest = try Self.urlRequest(for: request)
-        if urlRequest.value(forHTTPHeaderField: "Cookie") == nil, let url = urlRequest.url,
-            let header = try CookieJars.requestField(for: url, from: cookieJar)
+        var urlRequest = Self.urlRequest(for: request)
+        if urlRequest.value(forHTTPHeaderField: "Cookie") == nil,
+            let header = try CookieJars.requestField(for: request.url, from: cookieJar)
         {
             urlRequest.setValue(header, forHTTPHeaderField: "Cookie")
         }
@@ -131,11 +129,9 @@ public final class URLSessionTransport: HTTPTransport {
             uploadFile = nil
         }
         #endif
-        let transfer = TransferTask(
-            request: request, options: options,
-            uploadLength: request.bodySource?.length ?? request.body.map { Int64($0.count) })
-        let (session, delegate) = channel(for: request)
-        return try await run(request, delegate) { [uploadFile] continuation, control in
+        let transfer = TransferTask(wire: request, sink: sink)
+        let (session, delegate) = channel(for: request.request)
+        try await run(request, delegate) { [uploadFile, urlRequest] continuation, control in
             transfer.attach(control)
             let task: URLSessionTask =
                 if let uploadFile {
@@ -147,18 +143,22 @@ public final class URLSessionTransport: HTTPTransport {
             transfer.wait(continuation)
             return task
         }
+        if let cookieJar {
+            // Apple's URLSession and FoundationNetworking both join repeated fields with ", ".
+            let fields = sink.headers.values(for: "Set-Cookie").flatMap(SetCookieFields.split)
+            if !fields.isEmpty { cookieJar.store(fields, from: request.url) }
+        }
     }
 
     /// Creates a task with `makeTask`, starts it, and waits for the continuation it resumes; cancelling the
     /// calling `Task` cancels the URLSession task, even before it started.
     private func run(
-        _ request: Request, _ delegate: SessionDelegate,
-        _ makeTask: (CheckedContinuation<HTTPResponse, any Error>, TaskControl) -> URLSessionTask
-    ) async throws(ResponseError) -> HTTPResponse {
+        _ request: WireRequest, _ delegate: SessionDelegate,
+        _ makeTask: (CheckedContinuation<Void, any Error>, TaskControl) -> URLSessionTask
+    ) async throws(ResponseError) {
         let control = TaskControl(timeout: Self.watchedTimeout(of: request))
-        let response: HTTPResponse
         do {
-            response = try await withTaskCancellationHandler {
+            try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { continuation in
                     control.start(makeTask(continuation, control))
                 }
@@ -167,22 +167,15 @@ public final class URLSessionTransport: HTTPTransport {
             }
         } catch {
             control.finish()
-            let mapped = Self.responseError(error, request)
-            if mapped.isCancellation, control.timedOut { throw .timedOut(url: request.fullURL) }
+            let mapped = error as? ResponseError ?? .transport(url: request.url, code: 0, reason: "\(error)")
+            if mapped.isCancellation, control.timedOut { throw .timedOut(url: request.url) }
             throw mapped
         }
         control.finish()
-        if let cookieJar, let url = response.url {
-            // Apple's URLSession and FoundationNetworking both join repeated fields with ", ".
-            let fields = response.headers.values(for: "Set-Cookie").flatMap(SetCookieFields.split)
-            if !fields.isEmpty { cookieJar.store(fields, from: url) }
-        }
-        return response
     }
 
     /// Refuses what URLSession cannot send, before anything is sent.
-    private static func check(_ request: Request) throws(ResponseError) {
-        try WireRequest.check(request)
+    private static func check(_ request: WireRequest) throws(ResponseError) {
         #if canImport(FoundationNetworking)
         if request.tlsCredentials != nil {
             throw .unsupported(
@@ -193,16 +186,12 @@ public final class URLSessionTransport: HTTPTransport {
         #endif
     }
 
-    private static func responseError(_ error: any Error, _ request: Request) -> ResponseError {
-        error as? ResponseError ?? .transport(url: request.fullURL, code: 0, reason: "\(error)")
-    }
-
     /// The timeout ``TaskControl`` must keep itself, or `nil` when URLSession keeps it exactly: FoundationNetworking
     /// cuts the interval to whole seconds (0.5 fired at once, 1.8 after 1 s), so a fractional timeout is watched
     /// there; whole seconds (the 60 s default among them), and every timeout on Apple platforms, need no watchdog.
-    static func watchedTimeout(of request: Request) -> TimeInterval? {
+    static func watchedTimeout(of request: WireRequest) -> TimeInterval? {
         #if canImport(FoundationNetworking)
-        let timeout = request.timeout ?? WireRequest.defaultTimeout
+        let timeout = request.timeout
         guard timeout.isFinite, timeout > 0 else { return nil }
         return timeout >= 1 && timeout.rounded() == timeout ? nil : timeout
         #else
@@ -210,63 +199,14 @@ public final class URLSessionTransport: HTTPTransport {
         #endif
     }
 
-    /// The `URLRequest` for `request`; header fields set by ``URLRequestEdit``s obey ``HeaderValidation`` too.
-    static func urlRequest(for request: Request) throws(ResponseError) -> URLRequest {
-        var urlRequest = URLRequest(url: request.fullURL)
-        urlRequest.httpMethod = request.method.rawValue
-        urlRequest.httpBody = request.body
-        let timeout = request.timeout ?? WireRequest.defaultTimeout
+    /// The `URLRequest` for `request`: the one its edits produced (with properties only URLSession has), or one
+    /// built from it; a timeout ``TaskControl`` keeps is set beyond it for URLSession.
+    static func urlRequest(for request: WireRequest) -> URLRequest {
+        var urlRequest = request.otherEdits?.edited ?? request.urlRequest()
         if watchedTimeout(of: request) != nil {
-            // TaskControl keeps this one; URLSession's own is set beyond it.
-            urlRequest.timeoutInterval = min(timeout, 31_536_000).rounded(.up) + 1
-        } else {
-            urlRequest.timeoutInterval = timeout
-        }
-        // The transport adds stored cookies itself (an explicit Cookie header wins): URLSession's own handling is off.
-        urlRequest.httpShouldHandleCookies = false
-        for field in request.headers {
-            urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
-        }
-        guard !request.urlRequestEdits.isEmpty else { return urlRequest }
-        for edit in request.urlRequestEdits { edit.apply(&urlRequest) }
-        try WireRequest.checkTarget(
-            url: urlRequest.url ?? Request.placeholderURL, method: urlRequest.httpMethod ?? "", edited: true)
-        if let problem = HeaderValidation.problem(in: HTTPHeaders(urlRequest.allHTTPHeaderFields ?? [:])) {
-            throw .invalidRequest(reason: "after a URLRequest edit, " + problem)
+            urlRequest.timeoutInterval = min(request.timeout, 31_536_000).rounded(.up) + 1
         }
         return urlRequest
-    }
-
-    static func outcome(
-        request: Request, data: Data?, response: URLResponse?, error: (any Error)?, taskInfo: SessionDelegate.TaskInfo
-    ) -> Result<HTTPResponse, any Error> {
-        if let error {
-            let code = (error as? URLError)?.code.rawValue ?? (error as NSError).code
-            if code == URLError.cancelled.rawValue, let challenged = taskInfo.challengeResponse {
-                return .success(Self.response(challenged, data: Data(), request: request))
-            }
-            if code == URLError.cancelled.rawValue, let tlsFailure = taskInfo.tlsFailure {
-                return .failure(ResponseError.transport(url: request.fullURL, code: -1202, reason: tlsFailure))
-            }
-            return .failure(
-                ResponseError(transportCode: code, url: request.fullURL, description: error.localizedDescription))
-        }
-        guard let http = response as? HTTPURLResponse else {
-            return .failure(ResponseError.transport(url: request.fullURL, code: 0, reason: "the response is not HTTP"))
-        }
-        return .success(Self.response(http, data: data ?? Data(), request: request))
-    }
-
-    static func response(_ http: HTTPURLResponse, data: Data, request: Request) -> HTTPResponse {
-        // Sorted (by lower-cased name, computed once per field) so the order does not depend on a dictionary.
-        let headers = http.allHeaderFields.map { name, value in
-            (key: "\(name.base)".lowercased(), field: HTTPHeader(name: "\(name.base)", value: "\(value)"))
-        }
-        .sorted { $0.key < $1.key }.map(\.field)
-        return HTTPResponse(
-            statusCode: http.statusCode, headers: HTTPHeaders(ResponseFraming.cleaned(headers)), body: data,
-            url: http.url ?? request.fullURL,
-            request: request)
     }
 }
 

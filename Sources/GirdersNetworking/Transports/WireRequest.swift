@@ -1,38 +1,112 @@
-import Foundation
+public import Foundation
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+public import FoundationNetworking
 #endif
 
-/// What a transport puts on the wire for a ``Request``: the checks every transport makes before sending, and the
-/// request's `URLRequest` edits applied, so that every transport sends the same thing.
-struct WireRequest {
+/// A request as a transport sends it: lowered from a ``Request`` once, by ``HTTPClient``, for one attempt.
+///
+/// Lowering checks everything a transport would otherwise check again (a request that could not be built, a URL
+/// that is not `http` or `https` with a host, a method that is not a token, limits that cannot be used, pins that
+/// are not digests, a body with `GET`), applies the defaults (the 60-second timeout, the client's
+/// ``ResponseLimits``) and the request's ``URLRequestEdit``s, so every transport sends the same thing and none
+/// decides anything twice. What it holds is final: every field line in order (repeated names stay apart), the
+/// exact timeout.
+///
+/// A transport reads it; a transport that wraps another may change header fields with ``settingHeader(_:_:)``,
+/// which checks them as lowering did.
+public struct WireRequest: Sendable {
+    /// The request this was lowered from, for stubs, logs and the ``HTTPResponse`` it produces.
+    public let request: Request
     /// The absolute URL, query included.
-    var url: URL
-    /// The method as sent.
-    var method: String
-    /// The header fields, in order.
-    var headers: HTTPHeaders
-    /// The body from memory, if any.
-    var body: Data?
-    /// The time allowed without progress.
-    var timeout: TimeInterval
+    public let url: URL
+    /// The method, a token (`GET`, `POST`, or any other a ``URLRequestEdit`` set).
+    public let method: String
+    /// The header fields, in order; each name a token, no value with CR, LF or NUL.
+    public private(set) var headers: HTTPHeaders
+    /// What follows the head.
+    public let body: Body
+    /// The time allowed without progress, in seconds.
+    public let timeout: TimeInterval
+    /// How much of the response may be held.
+    public let limits: ResponseLimits
+    /// TLS trust anchors, client identity and public-key pins, if any.
+    public let tlsCredentials: TLSCredentials?
+    /// `URLRequest` properties a ``URLRequestEdit`` changed beyond the URL, method, header fields, body and
+    /// timeout (their names, for errors), with the edited request that carries them: ``URLSessionTransport``
+    /// starts from it, ``CurlTransport`` refuses the request rather than ignore them.
+    let otherEdits: (names: [String], edited: URLRequest)?
+
+    /// A request's body on the wire.
+    public enum Body: Sendable {
+        /// No body.
+        case none
+        /// Bytes from memory.
+        case data(Data)
+        /// A file, or multipart form data, streamed from disk (``BodySource``).
+        case source(BodySource)
+
+        /// The number of bytes, when known before sending.
+        public var length: Int64? {
+            switch self {
+            case .none: 0
+            case .data(let data): Int64(data.count)
+            case .source(let source): source.length
+            }
+        }
+
+        /// The bytes from memory, if that is where they are.
+        public var data: Data? {
+            if case .data(let data) = self { data } else { nil }
+        }
+    }
 
     /// The time allowed without progress when the request names none: URLSession's default.
-    static let defaultTimeout: TimeInterval = 60
+    public static let defaultTimeout: TimeInterval = 60
 
-    /// The checks every transport makes before anything is sent: a request that could not be built, a URL that is
-    /// not `http` or `https` with a host, limits that cannot be used, and a body with `GET`, which URLSession
-    /// refuses on every platform with a misleading "resource exceeds maximum size".
-    static func check(_ request: Request) throws(ResponseError) {
+    /// `request` lowered for sending, with `clientLimits` where it sets none of its own; or why it cannot be sent.
+    init(lowering request: Request, clientLimits: ResponseLimits = .standard) throws(ResponseError) {
         if let reason = request.failureReason { throw .invalidRequest(reason: reason) }
-        try checkTarget(url: request.fullURL, method: request.method.rawValue, edited: false)
-        if let problem = request.responseLimits?.problem { throw .invalidRequest(reason: problem) }
+        let url = request.fullURL
+        try Self.checkTarget(url: url, method: request.method.rawValue, edited: false)
+        let limits = request.responseLimits ?? clientLimits
+        if let problem = limits.problem { throw .invalidRequest(reason: problem) }
         if let pins = request.tlsCredentials?.publicKeyPins, !pins.isEmpty { _ = try PublicKeyPinning.digests(pins) }
-        let hasBody = !(request.body?.isEmpty ?? true) || request.bodySource != nil
-        if request.method == .get, hasBody {
-            throw .invalidRequest(reason: "cannot send a body with GET \(request.fullURL.absoluteString)")
+        let body = Self.body(of: request)
+        if request.method == .get, body.length != 0 {
+            // URLSession refuses it on every platform, with a misleading "resource exceeds maximum size".
+            throw .invalidRequest(reason: "cannot send a body with GET \(url.absoluteString)")
         }
+        let plain = WireRequest(
+            request: request, url: url, method: request.method.rawValue, headers: request.headers, body: body,
+            timeout: request.timeout ?? Self.defaultTimeout, limits: limits, tlsCredentials: request.tlsCredentials,
+            otherEdits: nil)
+        self = request.urlRequestEdits.isEmpty ? plain : try plain.applying(request.urlRequestEdits)
+    }
+
+    /// A lowered request with every part given (``applying(_:)`` makes them).
+    init(
+        request: Request, url: URL, method: String, headers: HTTPHeaders, body: Body, timeout: TimeInterval,
+        limits: ResponseLimits, tlsCredentials: TLSCredentials?, otherEdits: (names: [String], edited: URLRequest)?
+    ) {
+        self.request = request
+        self.url = url
+        self.method = method
+        self.headers = headers
+        self.body = body
+        self.timeout = timeout
+        self.limits = limits
+        self.tlsCredentials = tlsCredentials
+        self.otherEdits = otherEdits
+    }
+
+    /// A copy with the field `name` set to `value` (replacing every line of that name; `nil` removes them),
+    /// checked as lowering checks fields: for transports that wrap another (conditional requests, signatures).
+    public func settingHeader(_ name: String, _ value: String?) throws(ResponseError) -> WireRequest {
+        var copy = self
+        copy.headers[name] = value
+        if let problem = HeaderValidation.problem(in: copy.headers) { throw .invalidRequest(reason: problem) }
+        return copy
     }
 
     /// Refuses a URL that is not `http` or `https` with a host (a `file:` URL would let a request write a local
@@ -56,23 +130,15 @@ struct WireRequest {
         }
     }
 
-    /// The request as sent, or the reason it cannot be: a request that could not be built, or a body with `GET`
-    /// (which URLSession refuses on every platform with a misleading "resource exceeds maximum size").
-    init(_ request: Request) throws(ResponseError) {
-        try Self.check(request)
-        url = request.fullURL
-        method = request.method.rawValue
-        headers = request.headers
-        body = request.body
-        timeout = request.timeout ?? Self.defaultTimeout
-        guard !request.urlRequestEdits.isEmpty else { return }
-        let edited = try URLSessionTransport.urlRequest(for: request)
-        url = edited.url ?? url
-        method = edited.httpMethod ?? method
-        headers = HTTPHeaders(
-            (edited.allHTTPHeaderFields ?? [:]).sorted { $0.key.lowercased() < $1.key.lowercased() }
-                .map { HTTPHeader(name: $0.key, value: $0.value) })
-        body = edited.httpBody
-        timeout = edited.timeoutInterval
+    private static func body(of request: Request) -> Body {
+        if let source = request.bodySource { return .source(source) }
+        if let data = request.body, !data.isEmpty { return .data(data) }
+        return .none
+    }
+
+    /// Whether a body follows the response head: not for `HEAD`, `1xx`, `204` or `304` (RFC 9110, section 6.4.1),
+    /// whatever `Content-Length` says.
+    func bodyFollows(status: Int) -> Bool {
+        method != "HEAD" && status != 204 && status != 304 && !(100..<200).contains(status)
     }
 }

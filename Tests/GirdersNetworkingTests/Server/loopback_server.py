@@ -170,6 +170,7 @@ class Handler(BaseHTTPRequestHandler):
             reply = {
                 "method": self.command, "path": path, "query": parts.query, "headers": headers,
                 "body": body.decode("latin-1"), "body_length": len(body),
+                "header_lines": [[name, value] for name, value in self.headers.items()],
             }
             return self._send(200, json.dumps(reply).encode())
         if path.startswith("/status/"):

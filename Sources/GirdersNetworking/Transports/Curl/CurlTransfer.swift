@@ -8,25 +8,24 @@ import Synchronization
 import FoundationNetworking
 #endif
 
-/// One request on one libcurl easy handle: configures the handle, receives libcurl's callbacks, and builds the
-/// outcome.
+/// One exchange on one libcurl easy handle: configures the handle from the ``WireRequest`` and passes libcurl's
+/// callbacks to the ``ResponseSink``, which owns the response. What is left here is libcurl's own: the options,
+/// the header lines as bytes, the request body, the decompression ratio (only libcurl sees the encoded bytes),
+/// pausing, and libcurl's result codes.
 ///
 /// `@unchecked Sendable`: it is configured by the caller before ``CurlEngine`` receives it, and from then on
 /// touched only on the engine's thread (libcurl calls back there), so its mutable state never sees two threads at
 /// once. `continuation` is set before the transfer is handed over, under the engine's lock. Once the engine has
-/// resumed the caller it touches the transfer no more (but for reading ``phase``), and the caller builds the
-/// ``response()`` from it.
+/// resumed the caller it touches the transfer no more (but for reading ``phase``), and the caller reads ``outcome``.
 final class CurlTransfer: @unchecked Sendable {
     /// Where the transfer stands, as the engine's thread sees it.
     enum Phase {
         case waiting, running, cancelledBeforeStart, finished
     }
 
-    let request: Request
+    let wire: WireRequest
+    let sink: ResponseSink
     let handle: CurlEasyHandle
-    private let options: TransferOptions
-    private let cookieJar: (any CookieJar)?
-    private let wire: WireRequest
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
 
@@ -37,29 +36,11 @@ final class CurlTransfer: @unchecked Sendable {
     private let uploadLength: Int64
     private var uploaded: Int64 = 0
 
-    // Response.
+    // The head, as bytes: the engine's thread only copies the final head's field lines; the sink has them parsed
+    // off this thread when they are asked for.
     private var status = 0
-    /// The field lines of the final response's head as they arrived (line endings included): the engine's thread
-    /// only copies them; the caller parses them into fields in ``response()``.
     private var head: [UInt8] = []
-    /// The bytes and field lines of every head received (1xx included), bounded by ``limits``.
-    private var headerBytes = 0
-    private var headerFields = 0
-    private let limits: ResponseLimits
     private var headComplete = false
-    /// The final head names a content coding: libcurl decodes the body, and the decompression ratio is watched.
-    private var contentEncoded = false
-    private var body = Data()
-    private var download: DownloadFile?
-    private var received: Int64 = 0
-    private var expected: Int64?
-    private var failure: ResponseError?
-
-    /// Set (releasing) by the engine's thread once a successful transfer's response is complete, read (acquiring)
-    /// by ``response()`` on the caller's: the continuation orders the two as well, but this is the order
-    /// ThreadSanitizer can see. An atomic, not a lock: a lock object per transfer measured about 4% slower at 16 in
-    /// flight.
-    private let handedOver = Atomic<Bool>(false)
 
     var phase = Phase.waiting
     /// Resumed, with no value, by the engine once ``outcome`` is settled (or by the caller when the engine stopped).
@@ -74,33 +55,36 @@ final class CurlTransfer: @unchecked Sendable {
     var lastActivity: UInt64 = 0
     /// Whether the transfer made progress since the engine's last timeout scan.
     var active = false
+    /// Whether the transfer waits for a streamed body's reader (libcurl holds it paused): not idle, never timed out.
+    var pausedForReader = false
     let timeoutNanoseconds: UInt64
 
     init(
-        request: Request, options: TransferOptions, cookieJar: (any CookieJar)?, handle: CurlEasyHandle
+        wire: WireRequest, sink: ResponseSink, cookieJar: (any CookieJar)?, handle: CurlEasyHandle
     ) throws(ResponseError) {
-        self.request = request
-        self.options = options
-        self.cookieJar = cookieJar
-        self.handle = handle
-        self.limits = request.effectiveLimits
-        let wire = try WireRequest(request)
         self.wire = wire
+        self.sink = sink
+        self.handle = handle
         let seconds =
             wire.timeout.isFinite && wire.timeout > 0 ? min(wire.timeout, 31_536_000) : WireRequest.defaultTimeout
         timeoutNanoseconds = UInt64(seconds * 1_000_000_000)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
-        if let source = request.bodySource {
+        switch wire.body {
+        case .source(let source):
             upload = try source.uploadFile()
             uploadData = nil
             uploadLength = source.length ?? 0
-        } else {
+        case .data(let data):
             upload = nil
-            uploadData = wire.body
-            uploadLength = Int64(wire.body?.count ?? 0)
+            uploadData = data
+            uploadLength = Int64(data.count)
+        case .none:
+            upload = nil
+            uploadData = nil
+            uploadLength = 0
         }
         do {
-            try configure()
+            try configure(cookieJar)
         } catch {
             release()
             throw error
@@ -124,7 +108,7 @@ final class CurlTransfer: @unchecked Sendable {
 
     // MARK: Configuring
 
-    private func configure() throws(ResponseError) {
+    private func configure(_ cookieJar: (any CookieJar)?) throws(ResponseError) {
         let easy = handle.pointer
         let context = Unmanaged.passUnretained(self).toOpaque()
         var code = girders_easy_set_string(easy, CURLOPT_URL, wire.url.absoluteString)
@@ -136,6 +120,9 @@ final class CurlTransfer: @unchecked Sendable {
         set(CURLOPT_FOLLOWLOCATION, 0)  // HTTPClient follows redirects, the same way for every transport
         set(CURLOPT_CONNECTTIMEOUT_MS, Int(min(timeoutNanoseconds / 1_000_000, UInt64(Int32.max))))
         set(CURLOPT_TCP_NODELAY, 1)
+        // Parallel requests to one HTTP/2 origin wait for the first connection and share it, instead of each
+        // opening its own before the first learns the server speaks h2 (no effect on HTTP/1.1, which pools).
+        set(CURLOPT_PIPEWAIT, 1)
         // A second wall behind WireRequest's check: libcurl speaks http and https only, for this URL and any
         // redirect (HTTPClient follows redirects itself, so libcurl never should). Before 7.85.0, the bit masks.
         for (option, fallback) in [
@@ -149,16 +136,15 @@ final class CurlTransfer: @unchecked Sendable {
         }
         if code == CURLE_OK { code = girders_easy_set_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer) }
         if code == CURLE_OK {
-            code = girders_easy_set_data_callback(
-                easy, CURLOPT_WRITEFUNCTION, CURLOPT_WRITEDATA, curlWrite, context)
+            code = girders_easy_set_data_callback(easy, CURLOPT_WRITEFUNCTION, CURLOPT_WRITEDATA, curlWrite, context)
         }
         if code == CURLE_OK {
             code = girders_easy_set_data_callback(
                 easy, CURLOPT_HEADERFUNCTION, CURLOPT_HEADERDATA, curlHeader, context)
         }
         try configureMethodAndBody(&code, context)
-        try configureHeaders(&code)
-        try CurlTLS.configure(easy, request.tlsCredentials, &code)
+        try configureHeaders(&code, cookieJar)
+        try CurlTLS.configure(easy, wire.tlsCredentials, &code)
         guard code == CURLE_OK else {
             throw .transport(url: wire.url, code: 0, reason: "libcurl refused an option: \(Self.message(code, nil))")
         }
@@ -193,7 +179,13 @@ final class CurlTransfer: @unchecked Sendable {
         }
     }
 
-    private func configureHeaders(_ code: inout CURLcode) throws(ResponseError) {
+    private func configureHeaders(_ code: inout CURLcode, _ cookieJar: (any CookieJar)?) throws(ResponseError) {
+        if let edited = wire.otherEdits {
+            // URLRequest properties libcurl has no equivalent for: refused, never silently ignored.
+            throw .unsupported(
+                feature: "a URLRequest edit of \(edited.names.joined(separator: ", ")) on CurlTransport; "
+                    + "use URLSessionTransport for it")
+        }
         var lines: [String] = []
         var hasAcceptEncoding = false
         var hasCookie = false
@@ -234,68 +226,46 @@ final class CurlTransfer: @unchecked Sendable {
         active = true
     }
 
-    /// A piece of the body; returns what it took (less stops the transfer with a write error).
+    /// A piece of the body: what libcurl should be told (the bytes taken, `CURL_WRITEFUNC_PAUSE`, or 0 to stop).
     func receive(_ bytes: UnsafeRawBufferPointer) -> Int {
         touch()
         if !headComplete { headersEnded() }
-        if failure != nil { return 0 }
-        if let exceeded = limits.bodyViolation(received + Int64(bytes.count), toFile: download != nil) {
-            failure = .limitExceeded(url: wire.url, limit: exceeded.limit, maximum: exceeded.maximum)
-            return 0
-        }
-        if contentEncoded, let ratio = limits.ratioToCheck(decodedBytes: received + Int64(bytes.count)) {
+        if sink.isContentEncoded,
+            let ratio = wire.limits.ratioToCheck(decodedBytes: sink.receivedBytes + Int64(bytes.count))
+        {
             // libcurl counts the body's bytes as they came over the wire, before it decoded them.
-            var wire: curl_off_t = 0
-            if girders_easy_get_offset(handle.pointer, CURLINFO_SIZE_DOWNLOAD_T, &wire) == CURLE_OK, wire > 0,
-                (received + Int64(bytes.count)) / Int64(wire) > ratio
+            var onTheWire: curl_off_t = 0
+            if girders_easy_get_offset(handle.pointer, CURLINFO_SIZE_DOWNLOAD_T, &onTheWire) == CURLE_OK, onTheWire > 0,
+                (sink.receivedBytes + Int64(bytes.count)) / Int64(onTheWire) > ratio
             {
-                failure = .limitExceeded(url: self.wire.url, limit: .decompressionRatio, maximum: ratio)
+                sink.stop(.limitExceeded(url: wire.url, limit: .decompressionRatio, maximum: ratio))
                 return 0
             }
         }
-        do throws(ResponseError) {
-            if let download {
-                try download.append(Data(bytes))
-            } else {
-                body.append(contentsOf: bytes)
-            }
-        } catch {
-            failure = error
-            return 0
+        switch sink.receive(bytes) {
+        case .taken: return bytes.count
+        case .pause:
+            pausedForReader = true
+            return Int(CURL_WRITEFUNC_PAUSE)
+        case .stop: return 0
         }
-        received += Int64(bytes.count)
-        options.progress?(TransferProgress(direction: .download, completedBytes: received, totalBytes: expected))
-        return bytes.count
     }
 
-    /// One header line, CRLF included; `false` stops the transfer (the head exceeds a limit, or announces a body
-    /// larger than the limit).
+    /// One header line, CRLF included; `false` stops the transfer (the heads exceed a limit, or the final head
+    /// cannot frame a body).
     func receiveHeader(_ line: UnsafeRawBufferPointer) -> Bool {
-        if headerBytes == 0 { touch() }  // the head has begun to arrive; the body's pieces count from here on
-        headerBytes += line.count
-        guard headerBytes <= limits.headerBytes else {
-            return stop(.limitExceeded(url: wire.url, limit: .headerBytes, maximum: Int64(limits.headerBytes)))
-        }
-        return parseHeader(line) && failure == nil
-    }
-
-    /// Records why the transfer stops; `false`, for a callback to return.
-    private func stop(_ error: ResponseError) -> Bool {
-        failure = error
-        return false
-    }
-
-    /// Takes one line at the byte level: a status line starts a new head, a field line (or a continuation) is kept
-    /// as it came, the blank line ends the head. No string work on the engine's thread, which runs this for every
-    /// line of every response.
-    private func parseHeader(_ line: UnsafeRawBufferPointer) -> Bool {
+        if head.isEmpty, status == 0 { touch() }  // the head has begun to arrive; the body's pieces count from here
         var end = line.count
         while end > 0, line[end - 1] == 0x0A || line[end - 1] == 0x0D { end -= 1 }
+        let isStatusLine =
+            end >= 5 && line[0] == 0x48 && line[1] == 0x54 && line[2] == 0x54 && line[3] == 0x50
+            && line[4] == 0x2F  // "HTTP/"
+        if sink.countHeadLine(bytes: line.count, isField: end > 0 && !isStatusLine) != nil { return false }
         if end == 0 {
             if !(100..<200).contains(status) { headersEnded() }
-            return true
+            return sink.stopReason == nil
         }
-        if end >= 5, line[0] == 0x48, line[1] == 0x54, line[2] == 0x54, line[3] == 0x50, line[4] == 0x2F {  // "HTTP/"
+        if isStatusLine {
             // A new response (after 1xx, or a proxy's answer): start over.
             touch()
             status = Self.statusCode(in: line, end: end)
@@ -304,9 +274,7 @@ final class CurlTransfer: @unchecked Sendable {
             return true
         }
         head.append(contentsOf: line)
-        headerFields += 1
-        return headerFields <= limits.headerFields
-            || stop(.limitExceeded(url: wire.url, limit: .headerFields, maximum: Int64(limits.headerFields)))
+        return true
     }
 
     /// The three-digit code after "HTTP/x[.y] ", or 0.
@@ -324,56 +292,37 @@ final class CurlTransfer: @unchecked Sendable {
         return digits == 3 ? code : 0
     }
 
-    /// The head is complete: check its framing and choose where the body goes. Only `Content-Length`,
-    /// `Transfer-Encoding` and `Content-Encoding` are looked up here, at the byte level; the fields are parsed, and
-    /// cookies stored, by the caller in ``response()``. A `Content-Length` beyond the body's limit fails the transfer
-    /// here, before any of the body.
+    /// The final head is complete: hands the sink what it needs to frame the body, looked up at the byte level
+    /// (`Content-Length`, `Transfer-Encoding`, `Content-Encoding`); the fields are parsed when the sink is asked
+    /// for them, off this thread.
     private func headersEnded() {
         guard !headComplete else { return }
         headComplete = true
         let lookup = CurlHead(head)
-        let encoded = lookup.field("content-encoding").map { !$0.equalsLowercased("identity") } ?? false
-        contentEncoded = encoded
         let lengths = lookup.fields("content-length")
         var length = lengths.first?.integer
+        var problem: String?
         if lengths.count > 1 || (!lengths.isEmpty && length == nil && !lengths[0].folded) {
             // Rare: several fields, a list, or no plain number. Checked with strings, off the common path.
             let values = lengths.map { String(decoding: $0.bytes, as: UTF8.self) }
-            if let problem = ResponseFraming.lengthProblem(values) {
-                failure = .malformedResponse(url: wire.url, reason: problem)
-                return
-            }
+            problem = ResponseFraming.lengthProblem(values)
             length = values.first?.split(separator: ",").first.flatMap {
                 Int64($0.trimmingCharacters(in: .whitespaces))
             }
         }
-        if length != nil, lookup.field("transfer-encoding") != nil {
+        let transferCoded = lookup.field("transfer-encoding") != nil
+        if length != nil, transferCoded {
             // The transfer coding framed it (RFC 9112 section 6.3), and the connection is closed afterwards rather
             // than reused: the bytes the two framings disagree about must not become the next answer. libcurl reads
             // the option when the transfer is done, so setting it now, from its header callback, takes effect.
-            length = nil
             _ = girders_easy_set_long(handle.pointer, CURLOPT_FORBID_REUSE, 1)
         }
-        expected = encoded ? nil : length.flatMap { $0 >= 0 ? $0 : nil }
-        // No body follows a HEAD, a 204 or a 304, whatever Content-Length says (RFC 9110, section 8.6).
-        let bodyFollows = wire.method != "HEAD" && status != 204 && status != 304
-        let toFile = options.downloadDestination != nil && (200..<300).contains(status)
-        if bodyFollows, let length = encoded ? nil : length,
-            let exceeded = limits.bodyViolation(length, toFile: toFile)
-        {
-            failure = .limitExceeded(url: wire.url, limit: exceeded.limit, maximum: exceeded.maximum)
-            return
-        }
-        if let destination = options.downloadDestination, toFile {
-            do throws(ResponseError) {
-                download = try DownloadFile(beside: destination)
-            } catch {
-                failure = error
-            }
-        } else if bodyFollows, let expected, expected > 0 {
-            // Written once into a buffer of the announced size (never beyond the limit, in case it lies).
-            body.reserveCapacity(Int(min(expected, limits.bodyBytes)))
-        }
+        let encoded = lookup.field("content-encoding").map { !$0.equalsLowercased("identity") } ?? false
+        let bytes = head
+        try? sink.receiveHead(
+            statusCode: status, length: length, lengthProblem: problem, transferCoded: transferCoded,
+            contentEncoded: encoded
+        ) { CurlHead.fields(in: bytes) }
     }
 
     /// Fills `buffer` with the next bytes of the body; 0 at the end; `CURL_READFUNC_ABORT` on a read error.
@@ -396,38 +345,26 @@ final class CurlTransfer: @unchecked Sendable {
                 break
             }
             if count < 0 {
-                failure = .fileError(path: upload?.url.path ?? "", reason: FileIO.lastError())
+                sink.stop(.fileError(path: upload?.url.path ?? "", reason: FileIO.lastError()))
                 return Int(CURL_READFUNC_ABORT)
             }
         }
         uploaded += Int64(count)
-        if count > 0 || uploadLength == 0 {
-            options.progress?(TransferProgress(direction: .upload, completedBytes: uploaded, totalBytes: uploadLength))
-        }
+        if count > 0 || uploadLength == 0 { sink.sent(uploaded, of: uploadLength) }
         return count
     }
 
     // MARK: Ending
 
-    /// The transfer ended with libcurl's `code` (or was stopped with `stop`): settles the outcome (the download
-    /// file kept or deleted); on success the caller then builds the ``response()``.
+    /// The transfer ended with libcurl's `code` (or was stopped with `stop`): the error, if it failed. The sink's
+    /// own reason wins (a limit, a write error), then `stop`, then libcurl's.
     func finish(_ code: CURLcode, stop: ResponseError? = nil) -> Result<Void, ResponseError> {
         phase = .finished
-        var failure = stop ?? self.failure
-        if failure == nil, code != CURLE_OK { failure = Self.error(code, errorBuffer, wire.url, received, expected) }
-        if failure == nil, status == 0 {
-            failure = .transport(url: wire.url, code: 0, reason: "the response is not HTTP")
+        if !headComplete, status != 0, code == CURLE_OK, stop == nil { headersEnded() }
+        if let reason = sink.stopReason ?? stop { return .failure(reason) }
+        guard code == CURLE_OK else {
+            return .failure(Self.error(code, errorBuffer, wire.url, sink.receivedBytes, sink.expectedBytes))
         }
-        if !headComplete, failure == nil { headersEnded() }
-        if let download {
-            if failure == nil {
-                do throws(ResponseError) { try download.finish() } catch { failure = error }
-            } else {
-                download.discard()  // failed, timed out or cancelled: no partial file stays behind
-            }
-        }
-        if let failure { return .failure(failure) }
-        handedOver.store(true, ordering: .releasing)
         return .success(())
     }
 
@@ -443,25 +380,6 @@ final class CurlTransfer: @unchecked Sendable {
             return .failure(.transport(url: wire.url, code: 0, reason: "the transfer ended without an outcome"))
         }
         return settledOutcome
-    }
-
-    /// The response of a transfer that finished successfully, its head parsed into fields. Called by the caller
-    /// after the engine resumed it, off the engine's thread.
-    func response() -> Result<HTTPResponse, ResponseError> {
-        guard handedOver.load(ordering: .acquiring) else {
-            return .failure(.transport(url: wire.url, code: 0, reason: "the transfer ended without a response"))
-        }
-        let fields = CurlHead.fields(in: head)
-        // Cookies are stored here, on the caller's thread, never on the engine's: a storage that writes a file per
-        // cookie (HTTPCookieStorage.shared on Linux) took 26 s for 1,000 of them, stalling every other transfer.
-        if let cookieJar {
-            let setCookies = fields.filter { HTTPHeaders.same($0.name, "Set-Cookie") }.map(\.value)
-            if !setCookies.isEmpty { cookieJar.store(setCookies, from: wire.url) }
-        }
-        let response = HTTPResponse(
-            statusCode: status, headers: HTTPHeaders(ResponseFraming.cleaned(fields)), body: body,
-            url: wire.url, request: request)
-        return .success(download.map { response.replacingBody(with: $0.url) } ?? response)
     }
 }
 

@@ -30,7 +30,7 @@ public import FoundationNetworking
 ///
 /// libcurl is loaded at run time from `libcurl.so.4` (7.77.0 or later), the library FoundationNetworking links,
 /// so building Girders needs no libcurl headers. Where it cannot be loaded, ``libraryFailure`` says why, every
-/// ``send(_:options:)`` throws ``ResponseError/transport(url:code:reason:)`` with that reason, and `HTTPClient()`
+/// ``send(_:to:)`` throws ``ResponseError/transport(url:code:reason:)`` with that reason, and `HTTPClient()`
 /// uses ``URLSessionTransport`` instead.
 public final class CurlTransport: HTTPTransport {
     /// Why libcurl cannot be used in this process (the library that could not be loaded, the function it lacks or
@@ -65,30 +65,31 @@ public final class CurlTransport: HTTPTransport {
         engine.stop()
     }
 
-    /// Sends `request` once; the same as ``send(_:options:)`` with no options.
-    public func send(_ request: Request) async throws(ResponseError) -> HTTPResponse {
-        try await send(request, options: TransferOptions())
-    }
-
-    /// Sends `request` once: a body from memory or streamed from disk, progress reported as it happens, and a 2xx
-    /// body written to a `DownloadFile` beside ``TransferOptions/downloadDestination`` when one is asked for.
-    public func send(_ request: Request, options: TransferOptions) async throws(ResponseError) -> HTTPResponse {
+    /// Sends `request` once into `sink`: a body from memory or streamed from disk, the response's head and body
+    /// handed to the sink as they arrive (and held back while a streamed body's reader lags), cookies read from and
+    /// stored in ``cookieJar``.
+    public func send(_ request: WireRequest, to sink: ResponseSink) async throws(ResponseError) {
         if let setupFailure = engine.setupFailure {
-            throw .transport(url: request.fullURL, code: 0, reason: setupFailure)
+            throw .transport(url: request.url, code: 0, reason: setupFailure)
         }
-        if Task.isCancelled { throw .cancelled(url: request.fullURL) }
+        if Task.isCancelled { throw .cancelled(url: request.url) }
         guard let handle = engine.takeHandle() else {
-            throw .transport(url: request.fullURL, code: 0, reason: "libcurl could not make an easy handle")
+            throw .transport(url: request.url, code: 0, reason: "libcurl could not make an easy handle")
         }
         let transfer: CurlTransfer
         do {
-            transfer = try CurlTransfer(
-                request: request, options: options, cookieJar: cookieJar, handle: handle)
+            transfer = try CurlTransfer(wire: request, sink: sink, cookieJar: cookieJar, handle: handle)
         } catch {
             engine.giveBack(handle)
             throw error
         }
-        return try await engine.run(transfer).get()
+        try await engine.run(transfer).get()
+        // Cookies are stored here, on the caller's thread, never on the engine's: a storage that writes a file per
+        // cookie (HTTPCookieStorage.shared on Linux) took 26 s for 1,000 of them, stalling every other transfer.
+        if let cookieJar {
+            let setCookies = sink.headers.values(for: "Set-Cookie")
+            if !setCookies.isEmpty { cookieJar.store(setCookies, from: request.url) }
+        }
     }
 }
 #endif

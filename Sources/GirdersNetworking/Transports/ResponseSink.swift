@@ -1,0 +1,344 @@
+public import Foundation
+import GirdersSupport
+
+/// Where a transport delivers one response as it arrives: the one owner of the response's body.
+///
+/// ``HTTPClient`` makes a sink for every attempt and hands it to ``HTTPTransport/send(_:to:)``. The transport
+/// only moves bytes: it gives the sink the head (``receiveHead(statusCode:headers:)``), the body's pieces
+/// (``receive(_:)``) and the upload's progress (``sent(_:of:)``), and throws when the exchange fails. The sink
+/// does the rest, the same way for every transport:
+///
+/// - holds the head to ``ResponseLimits`` (field lines, bytes) and RFC 9112's framing rules (conflicting
+///   `Content-Length` values are an error; with `Transfer-Encoding` the length is dropped);
+/// - keeps the body where the request asked: in memory (held to ``ResponseLimits/bodyBytes``), in a download file
+///   for a `2xx` (``ResponseLimits/downloadBytes``; the file is deleted if the exchange fails), or streamed to
+///   the caller with back-pressure (``onBackPressure(pause:resume:)``);
+/// - reports progress, and finds a body cut short against its `Content-Length` (``ResponseError/interrupted``).
+///
+/// A method that throws has stopped the response: the transport stops the exchange and throws that error.
+/// A transport that has the whole response at once (a stub, a cache) calls ``deliver(_:)``.
+///
+/// Thread-safe: a transport may call it from its own thread while the caller reads a stream.
+public final class ResponseSink: Sendable {
+    /// Where a successful (`2xx`) body goes; any other status's body is kept in memory, for validation, redirects
+    /// and error bodies.
+    enum Destination: Sendable, Equatable {
+        case memory
+        case file(URL)
+        case stream
+    }
+
+    /// What the sink does with a piece of the body a transport can hold back (libcurl's write callback).
+    enum Intake {
+        /// Taken.
+        case taken
+        /// Not taken: the stream's reader lags. Pause and hand it over again after the resume call.
+        case pause
+        /// Not taken: the response stopped (``stopReason`` says why).
+        case stop
+    }
+
+    struct State {
+        var headLines = 0
+        var headBytes = 0
+        var status: Int?
+        var fields: [HTTPHeader]?
+        var pendingFields: (@Sendable () -> [HTTPHeader])?
+        var expected: Int64?
+        var total: Int64?
+        var contentEncoded = false
+        var toFile = false
+        var streaming = false
+        var received: Int64 = 0
+        var body = Data()
+        var download: DownloadFile?
+        var stopReason: ResponseError?
+        var ended = false
+        var stream = StreamBuffer()
+    }
+
+    /// The request the response answers.
+    public let request: WireRequest
+    let destination: Destination
+    private let progress: (@Sendable (TransferProgress) -> Void)?
+    let state = LockedState(State())
+
+    /// A sink for `request`'s response, its `2xx` body going to `destination`.
+    init(
+        _ request: WireRequest, destination: Destination = .memory,
+        progress: (@Sendable (TransferProgress) -> Void)? = nil
+    ) {
+        self.request = request
+        self.destination = destination
+        self.progress = progress
+    }
+
+    /// Why the sink stopped the response, if it did: the error the transport should throw.
+    public var stopReason: ResponseError? { state.withLock { $0.stopReason } }
+
+    // MARK: The head
+
+    /// The final head of the response, its fields in order (repeated names apart where the transport keeps them).
+    /// Throws when the head exceeds a limit or cannot frame a body; the transport then stops.
+    public func receiveHead(statusCode: Int, headers: HTTPHeaders) throws(ResponseError) {
+        let bytes = headers.reduce(16) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
+        let lengths = headers.values(for: "Content-Length")
+        let fields = headers.fields
+        try receiveHead(
+            statusCode: statusCode, lineCount: fields.count, byteCount: bytes,
+            length: lengths.first.flatMap {
+                Int64($0.split(separator: ",").first?.trimmingCharacters(in: .whitespaces) ?? "")
+            },
+            lengthProblem: ResponseFraming.lengthProblem(lengths), transferCoded: headers.contains("Transfer-Encoding"),
+            contentEncoded: headers["Content-Encoding"].map(Self.isContentCoding) ?? false
+        ) { fields }
+    }
+
+    /// Whether a `Content-Encoding` value names a coding (anything but `identity`).
+    static func isContentCoding(_ value: String) -> Bool {
+        value.trimmingCharacters(in: .whitespaces).lowercased() != "identity"
+    }
+
+    /// One line of a head as it arrives (status lines and `1xx` heads included), for transports that see them one
+    /// by one; `nil`, or the limit the heads so far exceed (the sink has stopped).
+    func countHeadLine(bytes: Int, isField: Bool) -> ResponseError? {
+        let limits = request.limits
+        return state.withLock { state in
+            state.headBytes += bytes
+            if isField { state.headLines += 1 }
+            let exceeded = limits.headViolation(fields: state.headLines, bytes: state.headBytes)
+            guard let exceeded else { return nil }
+            return stop(.limitExceeded(url: request.url, limit: exceeded.limit, maximum: exceeded.maximum), &state)
+        }
+    }
+
+    /// The final head, from what a transport looked up in it: its `Content-Length` (the first value), or why the
+    /// lengths cannot be used; whether a transfer coding or a content coding applies. `fields` parses the head,
+    /// later and off the transport's thread. `lineCount` and `byteCount` are counted here unless the transport
+    /// counted them line by line (``countHeadLine(bytes:isField:)``).
+    func receiveHead(
+        statusCode: Int, lineCount: Int? = nil, byteCount: Int? = nil, length: Int64?, lengthProblem: String?,
+        transferCoded: Bool, contentEncoded: Bool, fields: @escaping @Sendable () -> [HTTPHeader]
+    ) throws(ResponseError) {
+        let request = self.request
+        let limits = request.limits
+        let opened: ResponseError? = state.withLock { state in
+            if let lineCount, let byteCount {
+                state.headLines += lineCount
+                state.headBytes += byteCount
+                if let exceeded = limits.headViolation(fields: state.headLines, bytes: state.headBytes) {
+                    return stop(
+                        .limitExceeded(url: request.url, limit: exceeded.limit, maximum: exceeded.maximum), &state)
+                }
+            }
+            if let reason = state.stopReason { return reason }
+            if let lengthProblem { return stop(.malformedResponse(url: request.url, reason: lengthProblem), &state) }
+            let length = transferCoded ? nil : length  // the transfer coding framed the body (RFC 9112, 6.3)
+            let bodyFollows = request.bodyFollows(status: statusCode)
+            state.status = statusCode
+            state.pendingFields = fields
+            state.contentEncoded = contentEncoded
+            state.total = contentEncoded ? nil : length
+            state.expected = bodyFollows && !contentEncoded ? length : nil
+            let successful = (200..<300).contains(statusCode)
+            if successful, case .file = destination { state.toFile = true }
+            state.streaming = successful && destination == .stream
+            if bodyFollows, !state.streaming, let length = state.expected,
+                let exceeded = limits.bodyViolation(length, toFile: state.toFile)
+            {
+                return stop(.limitExceeded(url: request.url, limit: exceeded.limit, maximum: exceeded.maximum), &state)
+            }
+            if state.toFile, case .file(let target) = destination {
+                do throws(ResponseError) {
+                    state.download = try DownloadFile(beside: target)
+                } catch {
+                    return stop(error, &state)
+                }
+            } else if !state.streaming, let length = state.expected, length > 0 {
+                // Reserved once, from the announced size, never beyond the limit (in case it lies).
+                state.body.reserveCapacity(Int(min(length, limits.bodyBytes)))
+            }
+            if state.streaming { state.stream.headArrived() }
+            return nil
+        }
+        if let opened { throw opened }
+        if destination == .stream { state.withLock { $0.stream.takeWaiters() }.resume() }
+    }
+
+    /// Whether the head has arrived.
+    var hasHead: Bool { state.withLock { $0.status != nil } }
+
+    /// Whether the body announced a content coding (the transport decoded it).
+    var isContentEncoded: Bool { state.withLock { $0.contentEncoded } }
+
+    /// The head's fields as the app sees them (control characters spaced, a length beside a transfer coding
+    /// dropped), parsed once; empty before the head.
+    public var headers: HTTPHeaders {
+        let pending = state.withLock { state -> (@Sendable () -> [HTTPHeader])? in
+            state.fields == nil ? state.pendingFields : nil
+        }
+        if let pending {
+            let parsed = ResponseFraming.cleaned(pending())
+            state.withLock { state in
+                if state.fields == nil { state.fields = parsed }
+            }
+        }
+        return HTTPHeaders(state.withLock { $0.fields ?? [] })
+    }
+
+    // MARK: The body
+
+    /// A piece of the body, after content decoding. Throws when it exceeds the body's limit or cannot be written
+    /// to the download file; the transport then stops. A streamed body is buffered: a transport that can pause
+    /// registers with ``onBackPressure(pause:resume:)``, one that cannot is held to ``ResponseLimits/bodyBytes``
+    /// of unread bytes.
+    public func receive(_ data: Data) throws(ResponseError) {
+        typealias Outcome = (failure: ResponseError?, pause: (@Sendable () -> Void)?, waiters: StreamBuffer.Waiters?)
+        let outcome: Outcome = state.withLock { state in
+            if let reason = state.stopReason { return (reason, nil, nil) }
+            guard state.streaming else { return (take(data, &state), nil, nil) }
+            let pause = state.stream.append(data, limit: request.limits.bodyBytes)
+            if let overflow = state.stream.overflow {
+                return (stop(.limitExceeded(url: request.url, limit: .bodyBytes, maximum: overflow), &state), nil, nil)
+            }
+            state.received += Int64(data.count)
+            return (nil, pause, state.stream.takeWaiters())
+        }
+        if let failure = outcome.failure { throw failure }
+        outcome.waiters?.resume()
+        outcome.pause?()
+        report()
+    }
+
+    /// A piece of the body from a transport that can hold it back: in a stream whose reader lags it is not taken
+    /// (``Intake/pause``); the transport pauses until the sink's resume call and hands it over again.
+    func receive(_ bytes: UnsafeRawBufferPointer) -> Intake {
+        let (intake, waiters): (Intake, StreamBuffer.Waiters?) = state.withLock { state in
+            if state.stopReason != nil { return (.stop, nil) }
+            guard state.streaming else { return (take(bytes, &state) == nil ? .taken : .stop, nil) }
+            guard state.stream.accepts(more: bytes.count) else { return (.pause, nil) }
+            state.stream.append(Data(bytes))
+            state.received += Int64(bytes.count)
+            return (.taken, state.stream.takeWaiters())
+        }
+        waiters?.resume()
+        if case .taken = intake { report() }
+        return intake
+    }
+
+    /// Keeps `bytes` in memory or the download file; the error that stopped the response, or `nil`.
+    private func take<Bytes: DataProtocol>(_ bytes: Bytes, _ state: inout State) -> ResponseError? {
+        let total = state.received + Int64(bytes.count)
+        if let exceeded = request.limits.bodyViolation(total, toFile: state.download != nil) {
+            return stop(.limitExceeded(url: request.url, limit: exceeded.limit, maximum: exceeded.maximum), &state)
+        }
+        if let download = state.download {
+            do throws(ResponseError) {
+                try download.append(Data(bytes))
+            } catch {
+                return stop(error, &state)
+            }
+        } else {
+            state.body.append(contentsOf: bytes)
+        }
+        state.received = total
+        return nil
+    }
+
+    /// The body's bytes so far, after decoding.
+    var receivedBytes: Int64 { state.withLock { $0.received } }
+
+    /// The body's length as announced, when a body of that length follows and can be checked against it.
+    var expectedBytes: Int64? { state.withLock { $0.expected } }
+
+    /// Stops the response with `error` (a limit a transport checks itself, such as the decompression ratio).
+    func stop(_ error: ResponseError) {
+        state.withLock { _ = stop(error, &$0) }
+    }
+
+    private func stop(_ error: ResponseError, _ state: inout State) -> ResponseError {
+        if state.stopReason == nil { state.stopReason = error }
+        return state.stopReason ?? error
+    }
+
+    private func report() {
+        guard let progress else { return }
+        let (received, total) = state.withLock { ($0.received, $0.total) }
+        progress(TransferProgress(direction: .download, completedBytes: received, totalBytes: total))
+    }
+
+    /// The request body's progress: `bytes` sent of `total`.
+    public func sent(_ bytes: Int64, of total: Int64?) {
+        progress?(TransferProgress(direction: .upload, completedBytes: bytes, totalBytes: total ?? request.body.length))
+    }
+
+    /// A whole response at once: its head and body go through the same checks as a streamed one's.
+    public func deliver(_ response: HTTPResponse) throws(ResponseError) {
+        try receiveHead(statusCode: response.statusCode, headers: response.headers)
+        guard request.bodyFollows(status: response.statusCode), !response.body.isEmpty else { return }
+        // The whole body is here: its size is the progress's total, whatever the head announced.
+        state.withLock { $0.total = Int64(response.body.count) }
+        try receive(response.body)
+    }
+
+    // MARK: The end
+
+    /// The exchange ended without a transport error: a body shorter than its `Content-Length` is
+    /// ``ResponseError/interrupted``, a response without a head is no HTTP, and a download is made durable (or
+    /// deleted when that fails). Called by ``HTTPClient`` once the transport's `send` returned.
+    func finish() throws(ResponseError) {
+        let request = self.request
+        let failure: ResponseError? = state.withLock { state in
+            if state.ended { return state.stopReason }
+            if state.stopReason == nil, state.status == nil {
+                state.stopReason = .transport(url: request.url, code: 0, reason: "the response is not HTTP")
+            }
+            if state.stopReason == nil, let expected = state.expected, state.received < expected {
+                state.stopReason = .interrupted(
+                    url: request.url, receivedBytes: state.received, expectedBytes: expected,
+                    reason: "the connection closed before the whole body arrived")
+            }
+            if let download = state.download {
+                do throws(ResponseError) {
+                    if state.stopReason == nil { try download.finish() } else { download.discard() }
+                } catch {
+                    state.stopReason = error
+                }
+            }
+            state.ended = true
+            state.stream.end(state.stopReason)
+            return state.stopReason
+        }
+        let waiters = state.withLock { $0.stream.takeWaiters() }
+        waiters.resume()
+        if let failure { throw failure }
+    }
+
+    /// The exchange failed with `error` (the sink's own ``stopReason`` wins): a download file is deleted and a
+    /// stream's reader gets the error. Returns the error to throw.
+    @discardableResult
+    func fail(_ error: ResponseError) -> ResponseError {
+        let failure = state.withLock { state -> ResponseError in
+            let failure = stop(error, &state)
+            if !state.ended {
+                state.download?.discard()
+                state.ended = true
+                state.stream.end(failure)
+            }
+            return failure
+        }
+        state.withLock { $0.stream.takeWaiters() }.resume()
+        return failure
+    }
+
+    /// The response of a finished exchange: its head, and its body from memory or in its download file.
+    func response() -> HTTPResponse {
+        let headers = self.headers
+        return state.withLock { state in
+            let response = HTTPResponse(
+                statusCode: state.status ?? 0, headers: headers, body: state.streaming ? Data() : state.body,
+                url: request.url, request: request.request)
+            return state.download.map { response.replacingBody(with: $0.url) } ?? response
+        }
+    }
+}

@@ -18,6 +18,11 @@
 //
 //     TransferProbe cookies <cookie URL> <other URL> curl|urlSession
 //       → {"cookieSeconds":…,"otherSeconds":[…],"othersEndedFirst":…,"stored":…}
+//
+// and streams one GET's body to a reader that sleeps after every chunk, reporting the peak memory (StreamProbe.swift):
+//
+//     TransferProbe stream <URL> curl|urlSession <microseconds per chunk>
+//       → {"baselineKB":…,"peakKB":…,"bytes":…,"seconds":…,"error":"…"}
 import Foundation
 import GirdersNetworking
 
@@ -122,6 +127,10 @@ if arguments.count == 5, arguments[1] == "cookies", let cookieURL = URL(string: 
         "stored": jar.cookies(for: cookieURL).count,
     ]
     print(String(decoding: try JSONSerialization.data(withJSONObject: report), as: UTF8.self))
+    exit(0)
+}
+if arguments.count == 5, arguments[1] == "stream", let url = URL(string: arguments[2]) {
+    await streamProbe(url: url, transport: arguments[3], pause: UInt64(arguments[4]) ?? 0)
     exit(0)
 }
 guard arguments.count == 3, let url = URL(string: arguments[1]) else {

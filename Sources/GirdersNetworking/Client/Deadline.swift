@@ -7,13 +7,13 @@ import GirdersSupport
 enum Deadline {
     /// The outcome of `body`, or `deadlineExceeded` once `seconds` have passed. Cancelling the calling task
     /// cancels `body` and reports its cancellation as usual.
-    static func run(
+    static func run<Value: Sendable>(
         seconds: Double, url: URL,
-        _ body: @escaping @Sendable () async throws(ResponseError) -> HTTPResponse
-    ) async throws(ResponseError) -> HTTPResponse {
+        _ body: @escaping @Sendable () async throws(ResponseError) -> Value
+    ) async throws(ResponseError) -> Value {
         let expired = LockedState(false)
         let nanoseconds = UInt64(min(seconds, 31_536_000) * 1_000_000_000)
-        let outcome = await withTaskGroup(of: Result<HTTPResponse, ResponseError>?.self) { group in
+        let outcome = await withTaskGroup(of: Result<Value, ResponseError>?.self) { group in
             group.addTask {
                 do throws(ResponseError) { return .success(try await body()) } catch { return .failure(error) }
             }
@@ -22,7 +22,7 @@ enum Deadline {
                 expired.withLock { $0 = true }
                 return nil
             }
-            var outcome: Result<HTTPResponse, ResponseError> = .failure(.cancelled(url: url))
+            var outcome: Result<Value, ResponseError> = .failure(.cancelled(url: url))
             for await result in group {
                 if let result {
                     outcome = result

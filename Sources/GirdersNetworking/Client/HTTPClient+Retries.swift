@@ -9,6 +9,13 @@ extension HTTPClient {
     func withRetries(
         _ request: Request, _ attempt: (Request) async throws(ResponseError) -> HTTPResponse
     ) async throws(ResponseError) -> HTTPResponse {
+        try await withRetries(request, head: { $0 }, attempt)
+    }
+
+    /// ``withRetries(_:_:)`` for an attempt whose outcome carries its response's head (a stream).
+    func withRetries<Outcome>(
+        _ request: Request, head: (Outcome) -> HTTPResponse, _ attempt: (Request) async throws(ResponseError) -> Outcome
+    ) async throws(ResponseError) -> Outcome {
         var number = 1
         while true {
             let context = InterceptorContext(attempt: number)
@@ -17,9 +24,9 @@ extension HTTPClient {
             let started = monitors.isEmpty ? nil : ContinuousClock.now
             let failure: ResponseError
             do {
-                let response = try await attempt(adapted)
-                report(adapted, number, .success(response), since: started)
-                return response
+                let outcome = try await attempt(adapted)
+                report(adapted, number, .success(head(outcome)), since: started)
+                return outcome
             } catch {
                 failure = error
             }

@@ -138,7 +138,7 @@ public final class HTTPClient: HTTP {
     }
 
     /// `request` with a relative URL appended to ``baseURL``; an absolute one unchanged.
-    private func resolved(_ request: Request) throws(ResponseError) -> Request {
+    func resolved(_ request: Request) throws(ResponseError) -> Request {
         guard request.isRelative else { return request }
         guard let baseURL else {
             throw .invalidRequest(

@@ -25,6 +25,11 @@ public struct HTTPResponse: Sendable, Equatable {
         self.fileURL = fileURL
     }
 
+    /// The same response with `body` as its body.
+    func replacingBody(withData body: Data) -> HTTPResponse {
+        HTTPResponse(statusCode: statusCode, headers: headers, body: body, url: url, request: request, fileURL: nil)
+    }
+
     /// The same response with its body in `file` instead of memory.
     func replacingBody(with file: URL) -> HTTPResponse {
         HTTPResponse(statusCode: statusCode, headers: headers, body: Data(), url: url, request: request, fileURL: file)

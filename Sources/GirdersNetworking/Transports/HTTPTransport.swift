@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Sends one lowered request and delivers the response to a sink: the seam where another HTTP stack (or a test
 /// double) plugs in.

@@ -20,11 +20,14 @@ import GirdersSupport
 ///
 /// Thread-safe: a transport may call it from its own thread while the caller reads a stream.
 public final class ResponseSink: Sendable {
-    /// Where a successful (`2xx`) body goes; any other status's body is kept in memory, for validation, redirects
-    /// and error bodies.
+    /// Where the body goes.
     enum Destination: Sendable, Equatable {
+        /// In memory.
         case memory
+        /// A successful (`2xx`) body to a download file beside this URL; any other status's body in memory, for
+        /// validation, redirects and error bodies.
         case file(URL)
+        /// To the caller as it arrives, whatever the status.
         case stream
     }
 
@@ -142,7 +145,7 @@ public final class ResponseSink: Sendable {
             state.expected = bodyFollows && !contentEncoded ? length : nil
             let successful = (200..<300).contains(statusCode)
             if successful, case .file = destination { state.toFile = true }
-            state.streaming = successful && destination == .stream
+            state.streaming = destination == .stream
             if bodyFollows, !state.streaming, let length = state.expected,
                 let exceeded = limits.bodyViolation(length, toFile: state.toFile)
             {

@@ -1,7 +1,7 @@
 public import Foundation
 
 #if canImport(FoundationNetworking)
-public import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// A request as a transport sends it: lowered from a ``Request`` once, by ``HTTPClient``, for one attempt.

@@ -10,6 +10,7 @@ Routes (the request's path, query ignored unless named):
                      (`?fast=1`: as fast as the client reads; FoundationNetworking queues every piece for its
                      delegate without back-pressure, so an unthrottled stream grows its queue faster than a
                      cancellation takes effect)
+  /sized?n=N         200 with `Content-Length: N` and N zero bytes, as fast as the client reads
   /announce?length=N 200 with `Content-Length: N`, 16 bytes of body, then silence until the client goes away
   /head-huge         200 with `Content-Length: 268435456` and no body (for HEAD)
   /not-modified-huge 304 with `Content-Length: 268435456`
@@ -142,6 +143,15 @@ def serve(conn):
                 conn.sendall(zeros)
                 if not fast:
                     time.sleep(0.005)
+        elif path == "/sized":
+            total = int(query.get("n", "0"))
+            conn.sendall(
+                f"HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Length: {total}\r\n"
+                f"Connection: close\r\n\r\n".encode())
+            zeros = bytes(256 << 10)
+            while total > 0:
+                conn.sendall(zeros[:min(total, len(zeros))])
+                total -= min(total, len(zeros))
         elif path == "/announce":
             length = int(query.get("length", "0"))
             conn.sendall(f"HTTP/1.1 200 OK\r\nContent-Length: {length}\r\n\r\n".encode() + bytes(16))

@@ -32,6 +32,7 @@ Routes (any method unless noted):
   /fault/short?n=       Content-Length n, sends n/2 bytes and closes the connection
   /fault/reset?n=       Content-Length n, sends n/2 bytes and resets the connection (RST)
   /fault/stall          Content-Length 100000, sends 1000 bytes, then nothing for 60 s
+  /ndjson?n=            chunked, n JSON lines {"i": k}, their line ends LF, CRLF and CR in turn, a chunk per line
   /delay also counts delay-<name> when given name=
 """
 import socket
@@ -161,6 +162,16 @@ class Handler(BaseHTTPRequestHandler):
             return self._send(200, b"{}", headers=[("X-Filler-%d" % i, "x" * 48) for i in range(count_)])
         if path == "/gzip":
             return self._send(200, gzip.compress(b'{"compressed":true}'), headers=[("Content-Encoding", "gzip")])
+        if path == "/ndjson":
+            self.send_response(200)
+            self.send_header("Content-Type", "application/x-ndjson")
+            self.send_header("Transfer-Encoding", "chunked")
+            self.end_headers()
+            for index in range(int(query["n"][0])):
+                line = json.dumps({"i": index}).encode() + [b"\n", b"\r\n", b"\r"][index % 3]
+                self.wfile.write(b"%x\r\n%s\r\n" % (len(line), line))
+            self.wfile.write(b"0\r\n\r\n")
+            return
         if path == "/small":
             return self._send(200, b'{"ok":"yes"}\n')
         if path == "/echo" or path.startswith("/echo/"):

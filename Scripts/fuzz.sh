@@ -2,7 +2,7 @@
 # Builds and runs a coverage-guided fuzz target (libFuzzer + AddressSanitizer); see Fuzz/README.md.
 # Usage: Scripts/fuzz.sh TARGET SECONDS      one target (trema-parser, strings-reader, placeholders, xml-plist,
 #                                            binary-plist, http-dates, storage-decoding, curl-head, set-cookie,
-#                                            certificate-key)
+#                                            certificate-key, sse-parser)
 #        Scripts/fuzz.sh all SECONDS         every target in turn
 # Exit status: 0 when no target crashed, 1 when one did (its input is left in .build/fuzz/TARGET/crash-*).
 set -euo pipefail
@@ -12,7 +12,7 @@ if ! command -v swiftc >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swiftc ]; then
 fi
 
 targets="trema-parser strings-reader placeholders xml-plist binary-plist http-dates storage-decoding curl-head set-cookie
-certificate-key"
+certificate-key sse-parser"
 target=${1:?usage: Scripts/fuzz.sh TARGET|all SECONDS}
 seconds=${2:-30}
 
@@ -53,6 +53,11 @@ case "$target" in
         # The DER reader that finds the key a public-key pin names in a server's certificate.
         module=GirdersNetworking
         sources="Sources/GirdersNetworking/Transports/DERCertificate.swift" ;;
+    sse-parser)
+        # The Server-Sent Events reader and the line splitter under it.
+        module=GirdersNetworking
+        sources="Sources/GirdersNetworking/Responses/ServerSentEventParser.swift
+            Sources/GirdersNetworking/Responses/LineScanner.swift" ;;
     storage-decoding)
         module=GirdersStorage
         sources=$(find Sources/GirdersStorage -name '*.swift')

@@ -33,12 +33,9 @@ enum Deadline {
             }
             return outcome
         }
-        switch outcome {
-        case .success(let response): return response
-        case .failure(let error):
-            // Once the timer fired, whatever the cancelled pipeline ended with is the deadline's doing.
-            if expired.withLock({ $0 }) { throw .deadlineExceeded(url: url, seconds: seconds) }
-            throw error
-        }
+        // Once the timer fired, whatever the cancelled pipeline ended with is the deadline's doing, a success that
+        // raced with it included (a streamed response's body was cancelled with the pipeline).
+        if expired.withLock({ $0 }) { throw .deadlineExceeded(url: url, seconds: seconds) }
+        return try outcome.get()
     }
 }

@@ -76,6 +76,7 @@ extension Request {
         switch bodySource {
         case .file(let url): parts += ["--data-binary", Self.quoted("@" + url.path)]
         case .multipart(let form): parts += Self.curlFormArguments(form, redaction: redaction)
+        case .stream: parts += ["--data-binary", Self.quoted("@-")]
         case nil: break
         }
         parts.append(Self.quoted(redaction.url(of: self)))

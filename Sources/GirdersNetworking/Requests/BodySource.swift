@@ -10,12 +10,15 @@ public enum BodySource: Sendable, Equatable {
     case file(URL)
     /// Multipart form data.
     case multipart(MultipartFormData)
+    /// Chunks produced while the request is sent (``BodyStream``).
+    case stream(BodyStream)
 
     /// The number of bytes the body will have, or `nil` when a file cannot be read.
     public var length: Int64? {
         switch self {
         case .file(let url): FileIO.size(of: url)
         case .multipart(let form): form.encodedLength
+        case .stream(let stream): stream.length
         }
     }
 
@@ -25,6 +28,7 @@ public enum BodySource: Sendable, Equatable {
         case .file(let url): "@\(url.path)"
         case .multipart(let form):
             "multipart form data (\(form.parts.count) parts, \(form.encodedLength.map(String.init) ?? "?") bytes)"
+        case .stream(let stream): "a body stream (\(stream.length.map { "\($0) bytes" } ?? "length unknown"))"
         }
     }
 }
@@ -35,6 +39,8 @@ extension BodySource {
     /// alone creates and ``UploadFile/release()`` deletes.
     func uploadFile() throws(ResponseError) -> UploadFile {
         switch self {
+        case .stream:
+            throw .invalidRequest(reason: "a body stream has no file to upload from")
         case .file(let url):
             guard FileIO.size(of: url) != nil else {
                 throw .fileError(path: url.path, reason: "not a readable regular file")
@@ -57,6 +63,37 @@ extension BodySource {
 /// The file an upload streams from (see ``BodySource/uploadFile()``); release it when the transfer ends, however
 /// it ends.
 struct UploadFile: Sendable {
+    /// A ``BodyStream``'s chunks written to a temporary 0600 file, for a transport that cannot read a body as it is
+    /// produced (``URLSessionTransport``); a length that the chunks do not match, or a producer that throws, fails
+    /// (and leaves no file).
+    static func collecting(
+        _ chunks: any ChunkSource, length: Int64?, for url: URL
+    ) async throws(ResponseError) -> UploadFile {
+        let file = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+            "girders-\(UUID().uuidString).body")
+        let writer = try FileIO.Writer(creating: file)
+        var written: Int64 = 0
+        do {
+            while let chunk = try await chunks.next() {
+                try writer.append(chunk, path: file)
+                written += Int64(chunk.count)
+                if let length, written > length { break }
+            }
+            if let length, written != length {
+                throw ResponseError.invalidRequest(
+                    reason:
+                        "the body stream for \(url.absoluteString) gave \(written) bytes, not the \(length) announced")
+            }
+            try writer.finish(syncing: false, path: file)
+        } catch {
+            writer.abandon()
+            FileIO.remove(file)
+            throw error as? ResponseError
+                ?? .transport(url: url, code: 0, reason: "the request's body stream failed: \(error)")
+        }
+        return UploadFile(url: file, isTemporary: true)
+    }
+
     /// The file to stream.
     let url: URL
     /// Whether the file was made for this upload (multipart) and is deleted by ``release()``.

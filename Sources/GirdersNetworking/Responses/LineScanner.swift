@@ -17,11 +17,13 @@ struct LineScanner {
         self.maximumBytes = max(1, maximumBytes)
     }
 
-    /// A line longer than the maximum.
-    struct Overflow: Error {}
+    /// Whether a line passed the maximum: the bytes after it were not taken. The lines completed before it are still
+    /// returned by ``nextLine()``, so a reader sees the same lines however the body was split.
+    private(set) var overflowed = false
 
     /// Takes `bytes`; the lines they complete are then returned by ``nextLine()``.
-    mutating func append(_ bytes: Data) throws(Overflow) {
+    mutating func append(_ bytes: Data) {
+        guard !overflowed else { return }
         for byte in bytes {
             if afterCR {
                 afterCR = false
@@ -34,7 +36,10 @@ struct LineScanner {
                 line.removeAll(keepingCapacity: true)
                 afterCR = true
             default:
-                guard line.count < maximumBytes else { throw Overflow() }
+                guard line.count < maximumBytes else {
+                    overflowed = true
+                    return
+                }
                 line.append(byte)
             }
         }

@@ -26,6 +26,7 @@ public struct StreamedResponse: Sendable {
 /// Iterating throws the exchange's failure (cut off, timed out, a limit). Cancelling the reading task, or dropping
 /// the body unread, cancels the transfer.
 public struct ResponseBody: AsyncSequence, Sendable {
+    /// One chunk of the body.
     public typealias Element = Data
 
     let sink: ResponseSink
@@ -41,6 +42,8 @@ public struct ResponseBody: AsyncSequence, Sendable {
             try await sink.nextChunk()
         }
     }
+
+    /// An iterator from the start.
 
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(sink: sink, owner: owner)
@@ -70,6 +73,7 @@ public struct ResponseBody: AsyncSequence, Sendable {
 
     /// A body's lines as they arrive.
     public struct Lines: AsyncSequence, Sendable {
+        /// One line.
         public typealias Element = String
         let body: ResponseBody
         let maximumBytes: Int
@@ -84,22 +88,23 @@ public struct ResponseBody: AsyncSequence, Sendable {
             public mutating func next() async throws -> String? {
                 while true {
                     if let line = scanner.nextLine() { return String(decoding: line, as: UTF8.self) }
-                    if ended { return nil }
-                    guard let chunk = try await chunks.next() else {
-                        ended = true
-                        return scanner.finish().map { String(decoding: $0, as: UTF8.self) }
-                    }
-                    do {
-                        try scanner.append(chunk)
-                    } catch {
+                    if scanner.overflowed {
                         chunks.sink.cancelStream()
                         throw ResponseError.malformedResponse(
                             url: chunks.sink.request.url,
                             reason: "a line of the body is longer than \(scanner.maximumBytes) bytes")
                     }
+                    if ended { return nil }
+                    guard let chunk = try await chunks.next() else {
+                        ended = true
+                        return scanner.finish().map { String(decoding: $0, as: UTF8.self) }
+                    }
+                    scanner.append(chunk)
                 }
             }
         }
+
+        /// An iterator from the start.
 
         public func makeAsyncIterator() -> AsyncIterator {
             AsyncIterator(chunks: body.makeAsyncIterator(), scanner: LineScanner(maximumBytes: maximumBytes))

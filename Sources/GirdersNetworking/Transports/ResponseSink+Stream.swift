@@ -173,6 +173,10 @@ extension ResponseSink {
     /// The next piece of a streamed body, or `nil` at its end; throws the exchange's failure. Cancelling the
     /// calling task cancels the transfer.
     func nextChunk() async throws(ResponseError) -> Data? {
+        if Task.isCancelled {
+            cancelStream()
+            throw .cancelled(url: request.url)
+        }
         let (ready, resume) = state.withLock { $0.stream.next() }
         resume?()
         if let ready { return try ready.get() }

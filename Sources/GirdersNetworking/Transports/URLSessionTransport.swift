@@ -104,11 +104,24 @@ public final class URLSessionTransport: HTTPTransport {
     ///
     /// URLSession cannot hold a data task's body back (a suspended task starts over when resumed, on Apple
     /// platforms as documented and on Linux as tried), so a streamed body whose reader lags is held to
-    /// ``ResponseLimits/bodyBytes`` of unread bytes here; ``CurlTransport`` pauses the transfer instead.
+    /// ``ResponseLimits/bodyBytes`` of unread bytes here; ``CurlTransport`` pauses the transfer instead. Nor can it
+    /// wait for a ``BodyStream``'s producer while it reads: such a body is written to a temporary file first and
+    /// sent from there (``CurlTransport`` sends it as it is produced).
     public func send(_ request: WireRequest, to sink: ResponseSink) async throws(ResponseError) {
         try Self.check(request)
         var upload: UploadFile?
-        if case .source(let source) = request.body { upload = try source.uploadFile() }
+        switch request.body {
+        case .source(let source): upload = try source.uploadFile()
+        case .stream(let stream):
+            // URLSession cannot wait for a producer inside its read (FoundationNetworking reads on one queue for the
+            // whole process): the chunks go to a temporary file first, then stream from it.
+            guard let chunks = stream.chunks() else {
+                throw .invalidRequest(
+                    reason: "the body stream of \(request.method) \(request.url.absoluteString) was sent already")
+            }
+            upload = try await UploadFile.collecting(chunks, length: stream.length, for: request.url)
+        case .data, .none: break
+        }
         defer { upload?.release() }
         var urlRequest = Self.urlRequest(for: request)
         if urlRequest.value(forHTTPHeaderField: "Cookie") == nil,

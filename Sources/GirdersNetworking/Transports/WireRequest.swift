@@ -45,6 +45,8 @@ public struct WireRequest: Sendable {
         case data(Data)
         /// A file, or multipart form data, streamed from disk (``BodySource``).
         case source(BodySource)
+        /// Chunks produced while the request is sent.
+        case stream(BodyStream)
 
         /// The number of bytes, when known before sending.
         public var length: Int64? {
@@ -52,6 +54,7 @@ public struct WireRequest: Sendable {
             case .none: 0
             case .data(let data): Int64(data.count)
             case .source(let source): source.length
+            case .stream(let stream): stream.length
             }
         }
 
@@ -72,7 +75,7 @@ public struct WireRequest: Sendable {
         let limits = request.responseLimits ?? clientLimits
         if let problem = limits.problem { throw .invalidRequest(reason: problem) }
         if let pins = request.tlsCredentials?.publicKeyPins, !pins.isEmpty { _ = try PublicKeyPinning.digests(pins) }
-        let body = Self.body(of: request)
+        let body = try Self.body(of: request)
         if request.method == .get, body.length != 0 {
             // URLSession refuses it on every platform, with a misleading "resource exceeds maximum size".
             throw .invalidRequest(reason: "cannot send a body with GET \(url.absoluteString)")
@@ -130,7 +133,15 @@ public struct WireRequest: Sendable {
         }
     }
 
-    private static func body(of request: Request) -> Body {
+    private static func body(of request: Request) throws(ResponseError) -> Body {
+        if case .stream(let stream) = request.bodySource {
+            guard !stream.isSpent else {
+                throw .invalidRequest(
+                    reason: "the body stream of \(request.method) \(request.fullURL.absoluteString) was sent already "
+                        + "and cannot be sent again; make it with BodyStream(length:replayable:) to allow retries")
+            }
+            return .stream(stream)
+        }
         if let source = request.bodySource { return .source(source) }
         if let data = request.body, !data.isEmpty { return .data(data) }
         return .none

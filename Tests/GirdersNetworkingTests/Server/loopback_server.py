@@ -32,6 +32,11 @@ Routes (any method unless noted):
   /fault/short?n=       Content-Length n, sends n/2 bytes and closes the connection
   /fault/reset?n=       Content-Length n, sends n/2 bytes and resets the connection (RST)
   /fault/stall          Content-Length 100000, sends 1000 bytes, then nothing for 60 s
+  /sse?name=&total=T&drop=D[&token=]   Server-Sent Events 0..T-1 (`id`, `event: tick`, two data lines, line ends
+                        LF, CRLF and CR in turn, `retry: 50`), from the one after Last-Event-ID; the connection closes
+                        after D events, mid-event; 204 once all were sent. With token=, 401 unless the request has
+                        "Authorization: Bearer <token>". Each connection's Last-Event-ID and Authorization are logged.
+  /sse-log?name=        JSON list of [Last-Event-ID or null, Authorization or null] per connection of /sse
   /ndjson?n=            chunked, n JSON lines {"i": k}, their line ends LF, CRLF and CR in turn, a chunk per line
   /delay also counts delay-<name> when given name=
 """
@@ -49,6 +54,7 @@ from urllib.parse import urlsplit, parse_qs
 PATTERN = bytes(range(256)) * 4096  # 1 MiB
 COUNTERS = {}
 COUNTERS_LOCK = threading.Lock()
+SSE_LOG = {}
 
 
 def count(name):
@@ -162,6 +168,12 @@ class Handler(BaseHTTPRequestHandler):
             return self._send(200, b"{}", headers=[("X-Filler-%d" % i, "x" * 48) for i in range(count_)])
         if path == "/gzip":
             return self._send(200, gzip.compress(b'{"compressed":true}'), headers=[("Content-Encoding", "gzip")])
+        if path == "/sse":
+            return self._sse(query)
+        if path == "/sse-log":
+            with COUNTERS_LOCK:
+                log = list(SSE_LOG.get(query["name"][0], []))
+            return self._send(200, json.dumps(log).encode())
         if path == "/ndjson":
             self.send_response(200)
             self.send_header("Content-Type", "application/x-ndjson")
@@ -246,6 +258,34 @@ class Handler(BaseHTTPRequestHandler):
         if path == "/challenge":
             return self._send(401, b'{"error":"login"}', headers=[("WWW-Authenticate", 'Basic realm="girders"')])
         return self._send(404, b'{"error":"no route"}')
+
+    def _sse(self, query):
+        name = query["name"][0]
+        total, drop = int(query["total"][0]), int(query["drop"][0])
+        last = self.headers.get("Last-Event-ID")
+        authorization = self.headers.get("Authorization")
+        with COUNTERS_LOCK:
+            SSE_LOG.setdefault(name, []).append([last, authorization])
+        if "token" in query and authorization != "Bearer " + query["token"][0]:
+            return self._send(401, b'{"error":"token"}')
+        start = int(last) + 1 if last else 0
+        if start >= total:
+            return self._send(204)
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.close_connection = True
+        ends = [b"\n", b"\r\n", b"\r"]
+        self.wfile.write(b"retry: 50\n: a comment\n\n")
+        for index in range(start, min(start + drop, total)):
+            end = ends[index % 3]
+            event = b"id: %d%sevent: tick%sdata: %d%sdata: second line%s%s" % (index, end, end, index, end, end, end)
+            self.wfile.write(event)
+            self.wfile.flush()
+        self.wfile.write(b"data: half an event, never dispatched")
+        self.wfile.flush()
 
     def _multipart(self, body):
         content_type = self.headers.get("Content-Type", "")

@@ -18,7 +18,7 @@ final class CurlEngine: Sendable {
     private enum Command {
         case add(CurlTransfer)
         case cancel(CurlTransfer)
-        /// A streamed body's reader caught up: libcurl may hand over the body again.
+        /// The app caught up (a streamed body's reader, a streamed request body's producer): libcurl may go on.
         case resume(CurlTransfer)
     }
 
@@ -116,6 +116,9 @@ final class CurlEngine: Sendable {
                 if let self, let transfer { _ = self.send(.resume(transfer)) }
             }
         }
+        transfer.pump?.onData { [weak self, weak transfer] in
+            if let self, let transfer { _ = self.send(.resume(transfer)) }
+        }
         return await withTaskCancellationHandler {
             // Unsafe (no checking canary, about 5% more requests/s with 16 in flight): resumed exactly once, by
             // `complete` (which takes it from the transfer on the engine's thread) or below when the engine stopped.
@@ -175,8 +178,8 @@ final class CurlEngine: Sendable {
                     case .cancelledBeforeStart, .finished: break
                     }
                 case .resume(let transfer):
-                    guard transfer.phase == .running, transfer.pausedForReader else { break }
-                    transfer.pausedForReader = false
+                    guard transfer.phase == .running, transfer.pausedForApp else { break }
+                    transfer.pausedForApp = false
                     transfer.active = true
                     // libcurl may hand over the held piece of the body from inside this call.
                     _ = curl_easy_pause(transfer.handle.pointer, CURLPAUSE_CONT)
@@ -206,7 +209,7 @@ final class CurlEngine: Sendable {
                 // rather than early, and libcurl's callbacks read no clock.
                 nearestDeadline = UInt64.max
                 for (key, transfer) in running {
-                    if transfer.active || transfer.pausedForReader {
+                    if transfer.active || transfer.pausedForApp {
                         transfer.active = false
                         transfer.lastActivity = now
                     }

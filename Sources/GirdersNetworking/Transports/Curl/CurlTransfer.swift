@@ -29,7 +29,8 @@ final class CurlTransfer: @unchecked Sendable {
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
 
-    // Upload: the body in memory, or a file read in place.
+    // Upload: the body in memory, a file read in place, or chunks as they are produced.
+    let pump: BodyPump?
     private let uploadData: Data?
     private let upload: UploadFile?
     private var uploadDescriptor: Int32 = -1
@@ -55,8 +56,9 @@ final class CurlTransfer: @unchecked Sendable {
     var lastActivity: UInt64 = 0
     /// Whether the transfer made progress since the engine's last timeout scan.
     var active = false
-    /// Whether the transfer waits for a streamed body's reader (libcurl holds it paused): not idle, never timed out.
-    var pausedForReader = false
+    /// Whether the transfer waits for the app (libcurl holds it paused): a streamed response's reader that lags, or a
+    /// streamed request body's producer that has nothing yet. Not idle, never timed out.
+    var pausedForApp = false
     let timeoutNanoseconds: UInt64
 
     init(
@@ -69,6 +71,7 @@ final class CurlTransfer: @unchecked Sendable {
             wire.timeout.isFinite && wire.timeout > 0 ? min(wire.timeout, 31_536_000) : WireRequest.defaultTimeout
         timeoutNanoseconds = UInt64(seconds * 1_000_000_000)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+        var pump: BodyPump?
         switch wire.body {
         case .source(let source):
             upload = try source.uploadFile()
@@ -78,11 +81,22 @@ final class CurlTransfer: @unchecked Sendable {
             upload = nil
             uploadData = data
             uploadLength = Int64(data.count)
+        case .stream(let stream):
+            guard let chunks = stream.chunks() else {
+                throw .invalidRequest(
+                    reason: "the body stream of \(wire.method) \(wire.url.absoluteString) was sent already")
+            }
+            upload = nil
+            uploadData = nil
+            uploadLength = stream.length ?? -1
+            pump = BodyPump()
+            pump?.start(chunks)
         case .none:
             upload = nil
             uploadData = nil
             uploadLength = 0
         }
+        self.pump = pump
         do {
             try configure(cookieJar)
         } catch {
@@ -104,6 +118,7 @@ final class CurlTransfer: @unchecked Sendable {
         if uploadDescriptor >= 0 { close(uploadDescriptor) }
         uploadDescriptor = -1
         upload?.release()
+        pump?.cancel()
     }
 
     // MARK: Configuring
@@ -155,7 +170,7 @@ final class CurlTransfer: @unchecked Sendable {
     ) throws(ResponseError) {
         let easy = handle.pointer
         let method = wire.method
-        let sendsBody = upload != nil || uploadData != nil || ["POST", "PUT", "PATCH"].contains(method)
+        let sendsBody = upload != nil || uploadData != nil || pump != nil || ["POST", "PUT", "PATCH"].contains(method)
         if method == "HEAD" {
             if code == CURLE_OK { code = girders_easy_set_long(easy, CURLOPT_NOBODY, 1) }
         } else if sendsBody {
@@ -165,9 +180,9 @@ final class CurlTransfer: @unchecked Sendable {
                     throw .fileError(path: upload.url.path, reason: FileIO.lastError())
                 }
             }
-            // An upload with a known length: Content-Length, never chunked.
+            // A known length is sent as Content-Length; a stream of unknown length with chunked encoding.
             if code == CURLE_OK { code = girders_easy_set_long(easy, CURLOPT_UPLOAD, 1) }
-            if code == CURLE_OK {
+            if code == CURLE_OK, uploadLength >= 0 {
                 code = girders_easy_set_offset(easy, CURLOPT_INFILESIZE_LARGE, curl_off_t(uploadLength))
             }
             if code == CURLE_OK {
@@ -245,7 +260,7 @@ final class CurlTransfer: @unchecked Sendable {
         switch sink.receive(bytes) {
         case .taken: return bytes.count
         case .pause:
-            pausedForReader = true
+            pausedForApp = true
             return Int(CURL_WRITEFUNC_PAUSE)
         case .stop: return 0
         }
@@ -329,7 +344,18 @@ final class CurlTransfer: @unchecked Sendable {
     func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
         touch()
         var count = 0
-        if let uploadData {
+        if let pump {
+            switch pump.take(into: buffer) {
+            case .bytes(let taken): count = taken
+            case .wait:
+                pausedForApp = true
+                return Int(CURL_READFUNC_PAUSE)
+            case .end: count = 0
+            case .failed(let reason):
+                sink.stop(.transport(url: wire.url, code: 0, reason: "the request's body stream failed: \(reason)"))
+                return Int(CURL_READFUNC_ABORT)
+            }
+        } else if let uploadData {
             let start = Int(uploaded)
             count = min(buffer.count, uploadData.count - start)
             if count > 0 {
@@ -350,7 +376,7 @@ final class CurlTransfer: @unchecked Sendable {
             }
         }
         uploaded += Int64(count)
-        if count > 0 || uploadLength == 0 { sink.sent(uploaded, of: uploadLength) }
+        if count > 0 || uploadLength == 0 { sink.sent(uploaded, of: uploadLength >= 0 ? uploadLength : nil) }
         return count
     }
 

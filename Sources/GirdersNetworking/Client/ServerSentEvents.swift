@@ -1,0 +1,174 @@
+import Foundation
+
+/// A Server-Sent Events stream (`text/event-stream`) as an `AsyncSequence` of ``ServerSentEvent``s, reconnecting
+/// as the specification says: when the connection ends or fails, after the server's `retry` (or
+/// ``Options/reconnectDelay``), with `Last-Event-ID` set to the last event ID it sent.
+///
+/// Every connection runs ``HTTPClient``'s whole pipeline (``HTTPClient/stream(_:progress:)``): interceptors adapt
+/// it (a token refreshed meanwhile is used for the reconnect), failures before the head are retried as they
+/// decide, redirects are followed. A `204 No Content` ends the sequence; any other status than `200`, or a
+/// content type other than `text/event-stream`, fails it. Cancelling the iterating task closes the connection and
+/// ends the sequence with ``ResponseError/cancelled(url:)``. Events are read as they are asked for, so a slow reader
+/// holds the server back as a slow ``ResponseBody`` reader does.
+///
+/// ```swift
+/// for try await event in client.events(Request(URL: feed, method: .get)) {
+///     if event.type == "price" { show(event.data) }
+/// }
+/// ```
+public struct ServerSentEvents: AsyncSequence, Sendable {
+    /// One event.
+    public typealias Element = ServerSentEvent
+
+    /// How the stream is read and resumed.
+    public struct Options: Sendable {
+        /// Seconds to wait before reconnecting, until the server sends `retry`.
+        public var reconnectDelay: Double
+        /// The longest wait a server's `retry` may ask for, in seconds.
+        public var maximumReconnectDelay: Double
+        /// How many times to reconnect in a row without an event in between; `nil` for no limit.
+        public var maximumReconnects: Int?
+        /// The most bytes one line of the stream may hold.
+        public var maximumLineBytes: Int
+        /// The most bytes one event's data may hold.
+        public var maximumEventBytes: Int
+        /// The event ID to resume after (sent as `Last-Event-ID` on the first connection), if any.
+        public var lastEventID: String?
+
+        /// Options; each has a default.
+        public init(
+            reconnectDelay: Double = 3, maximumReconnectDelay: Double = 60, maximumReconnects: Int? = nil,
+            maximumLineBytes: Int = 64 << 10, maximumEventBytes: Int = 1 << 20, lastEventID: String? = nil
+        ) {
+            self.reconnectDelay = reconnectDelay
+            self.maximumReconnectDelay = maximumReconnectDelay
+            self.maximumReconnects = maximumReconnects
+            self.maximumLineBytes = maximumLineBytes
+            self.maximumEventBytes = maximumEventBytes
+            self.lastEventID = lastEventID
+        }
+    }
+
+    let client: HTTPClient
+    let request: Request
+    let options: Options
+
+    /// An iterator from the start.
+
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(client: client, request: request, options: options)
+    }
+
+    /// Reads events, connecting and reconnecting as needed.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        let client: HTTPClient
+        let request: Request
+        let options: Options
+        private var parser: ServerSentEventParser
+        private var body: ResponseBody.AsyncIterator?  // holds the connection's transfer
+        private var connections = 0
+        private var failedInARow = 0
+        private var finished = false
+
+        init(client: HTTPClient, request: Request, options: Options) {
+            self.client = client
+            self.request = request
+            self.options = options
+            parser = ServerSentEventParser(
+                maximumLineBytes: options.maximumLineBytes, maximumEventBytes: options.maximumEventBytes,
+                maximumRetry: Int(Swift.min(Swift.max(options.maximumReconnectDelay, 0), 86_400) * 1_000),
+                lastEventID: options.lastEventID ?? "")
+        }
+
+        /// The next event; `nil` once the server ended the stream with `204`; throws what ended it otherwise.
+        public mutating func next() async throws -> ServerSentEvent? {
+            while !finished {
+                if Task.isCancelled {
+                    finished = true
+                    throw ResponseError.cancelled(url: request.fullURL)
+                }
+                if let event = parser.nextEvent() {
+                    failedInARow = 0
+                    return event
+                }
+                do throws(ResponseError) {
+                    if body == nil { try await connect() }
+                    guard let chunks = body else { continue }
+                    guard let chunk = try await chunks.sink.nextChunk() else {
+                        body = nil  // the server closed the stream: reconnect
+                        continue
+                    }
+                    do {
+                        try parser.append(chunk)
+                    } catch {
+                        throw ResponseError.malformedResponse(url: request.fullURL, reason: Self.reason(error))
+                    }
+                } catch {
+                    body = nil
+                    guard Self.reconnects(after: error) else {
+                        finished = true
+                        throw error
+                    }
+                }
+            }
+            return nil
+        }
+
+        /// Opens the next connection, waiting first if it is not the first.
+        private mutating func connect() async throws(ResponseError) {
+            if connections > 0 {
+                failedInARow += 1
+                if let limit = options.maximumReconnects, failedInARow > limit {
+                    throw .cannotConnect(
+                        url: request.fullURL, reason: "the event stream ended \(failedInARow) times without an event")
+                }
+                let seconds = parser.retry.map { Double($0) / 1_000 } ?? options.reconnectDelay
+                do {
+                    try await Task.sleep(nanoseconds: UInt64(Swift.min(Swift.max(seconds, 0), 86_400) * 1_000_000_000))
+                } catch {
+                    throw .cancelled(url: request.fullURL)
+                }
+            }
+            connections += 1
+            parser.reconnected()
+            var connection = request.settingHeader("Accept", "text/event-stream")
+                .settingHeader("Cache-Control", "no-cache")
+            if !parser.lastEventID.isEmpty {
+                connection = connection.settingHeader("Last-Event-ID", parser.lastEventID)
+            }
+            let streamed = try await client.stream(connection)
+            if streamed.head.statusCode == 204 {
+                finished = true
+                return
+            }
+            guard streamed.head.statusCode == 200 else { throw .unacceptableStatusCode(streamed.head) }
+            guard streamed.head.mimeType == "text/event-stream" else {
+                throw .unacceptableContentType(expected: ["text/event-stream"], streamed.head)
+            }
+            body = streamed.body.makeAsyncIterator()
+        }
+
+        /// Whether the stream is resumed after `error`: a connection that failed or was cut off, not a refusal.
+        private static func reconnects(after error: ResponseError) -> Bool {
+            switch error.kind {
+            case .interrupted, .timedOut, .cannotConnect, .cannotFindHost: true
+            default: false
+            }
+        }
+
+        private static func reason(_ error: any Error) -> String {
+            switch error as? ServerSentEventParser.Failure {
+            case .lineTooLong(let limit)?: "a line of the event stream is longer than \(limit) bytes"
+            case .eventTooLarge(let limit)?: "an event of the event stream holds more than \(limit) bytes of data"
+            case nil: "\(error)"
+            }
+        }
+    }
+}
+
+extension HTTPClient {
+    /// The Server-Sent Events `request` answers with (see ``ServerSentEvents``).
+    public func events(_ request: Request, options: ServerSentEvents.Options = .init()) -> ServerSentEvents {
+        ServerSentEvents(client: self, request: request, options: options)
+    }
+}

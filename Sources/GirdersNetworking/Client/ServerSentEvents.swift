@@ -54,7 +54,6 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
     let options: Options
 
     /// An iterator from the start.
-
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(client: client, request: request, options: options)
     }

@@ -44,7 +44,6 @@ public struct ResponseBody: AsyncSequence, Sendable {
     }
 
     /// An iterator from the start.
-
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(sink: sink, owner: owner)
     }
@@ -105,7 +104,6 @@ public struct ResponseBody: AsyncSequence, Sendable {
         }
 
         /// An iterator from the start.
-
         public func makeAsyncIterator() -> AsyncIterator {
             AsyncIterator(chunks: body.makeAsyncIterator(), scanner: LineScanner(maximumBytes: maximumBytes))
         }

@@ -100,6 +100,27 @@ struct CurlTLSTests {
         #expect(bodies == ["HTTP/2.0", "HTTP/2.0"])
     }
 
+    @Test(.enabled(if: nginxIsInstalled(), "needs nginx: apt-get install nginx-light"))
+    func sixteenParallelRequestsToAnHTTP2OriginShareOneConnection() async throws {
+        // Without CURLOPT_PIPEWAIT libcurl opened about ten connections for the first burst before learning that
+        // the server speaks h2; with it, every request waits for the first connection and multiplexes on it.
+        let nginx = try PythonServer.start("nginx_h2", arguments: [server.folder.path])
+        defer {
+            try? nginx.stdin.close()
+            nginx.process.waitUntilExit()
+        }
+        guard let url = URL(string: "https://127.0.0.1:\(nginx.port)/connection") else { return }
+        let client = HTTPClient(transport: CurlTransport(cookieJar: nil))
+        let request = Request(
+            MutableRequest(url: url)
+                |> withSSLCredentials(TLSCredentials(anchorCertificates: [try server.file("ca.der")])))
+        let connections = try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<16 { group.addTask { String(decoding: try await client.perform(request).body, as: UTF8.self) } }
+            return try await group.reduce(into: Set<String>()) { $0.insert($1) }
+        }
+        #expect(connections.count == 1, "connections: \(connections.sorted())")
+    }
+
     @Test func withoutTheAnchorTheServerIsNotTrusted() async throws {
         let credentials = TLSCredentials(
             anchorCertificates: [], clientIdentity: .init(pkcs12: try server.file("client.p12"), password: "secret"))

@@ -20,6 +20,7 @@ struct TransferCancellationTests {
         let finally = LockedList<Bool>()
     }
 
+    @available(*, deprecated, message: "exercises the deprecated FluentTask transfer forms")
     @Test func cancellingEachKindOfTransferAtRandomMomentsEndsWithExactlyOneTerminalCallback() async throws {
         let client = makeClient()
         let folder = try temporaryFolder()
@@ -47,6 +48,7 @@ struct TransferCancellationTests {
     }
 
     /// Starts a transfer of `kind` with handlers recording into `callbacks`; returns its cancel function.
+    @available(*, deprecated, message: "exercises the deprecated FluentTask transfer forms")
     private func start(
         _ kind: Kind, client: HTTPClient, file: URL, downloads: URL, callbacks: Callbacks
     ) -> @Sendable () -> Void {

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -25,30 +25,6 @@ extension HTTP {
                 DecodingFailure(
                     type: "\(NoContent.self)", codingPath: "(root)",
                     reason: "expected no content, got \(raw.body.count) bytes", response: raw))
-        }
-    }
-
-    /// `send(_:)` of a `TypedRequest` with a completion handler (danielbyon/Requests' `addRequest(_:completion:)`):
-    /// `completion` runs exactly once, on `queue`, with the value or the error. Cancelling the returned handle
-    /// cancels the transfer; the completion then receives ``ResponseError/cancelled(url:)``.
-    @discardableResult
-    public func send<Typed: TypedRequest>(
-        _ typed: Typed, queue: DispatchQueue = .main,
-        completion: @escaping @Sendable (Result<Typed.Success, ResponseError>) -> Void
-    ) -> RequestHandle {
-        RequestHandle(queue: queue, completion: completion) { () async throws(ResponseError) in
-            try await self.send(typed)
-        }
-    }
-
-    /// `send(_:)` of a `NoContentRequest` with a completion handler that runs exactly once, on `queue`.
-    @discardableResult
-    public func send<NoContent: NoContentRequest>(
-        _ typed: NoContent, queue: DispatchQueue = .main,
-        completion: @escaping @Sendable (Result<Void, ResponseError>) -> Void
-    ) -> RequestHandle {
-        RequestHandle(queue: queue, completion: completion) { () async throws(ResponseError) in
-            try await self.send(typed)
         }
     }
 

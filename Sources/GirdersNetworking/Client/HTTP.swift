@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// GirdersSwift's HTTP client protocol: execute a ``Request`` and get a typed ``Response``, with async/await or a
 /// completion handler. Both run the same core, ``perform(_:)``.
@@ -38,24 +38,7 @@ extension HTTP {
     ) async throws(ResponseError)
         -> sending Response<T>
     {
-        let raw = try await perform(request)
+        let raw = try await perform(request, options: TransferOptions())
         return Response(raw, bodyObject: try responseHandlers.decode(raw, as: T.self))
-    }
-
-    /// Executes the request and calls `completion` exactly once, on `queue`, with the decoded response or the
-    /// error (a ``ResponseError``). Cancelling the returned handle cancels the transfer; the completion then
-    /// receives ``ResponseError/cancelled(url:)``.
-    @discardableResult
-    public func executeRequest<T>(
-        request: Request, queue: DispatchQueue = .main,
-        completion: @escaping @Sendable (Result<Response<T>, any Error>) -> Void
-    ) -> RequestHandle {
-        RequestHandle(queue: queue, completion: completion) { () async -> Result<Response<T>, any Error> in
-            do {
-                return .success(try await self.executeRequest(request: request, as: T.self))
-            } catch {
-                return .failure(error)
-            }
-        }
     }
 }

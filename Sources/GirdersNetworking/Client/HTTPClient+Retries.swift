@@ -3,34 +3,27 @@ import Foundation
 /// Step 2 of ``HTTPClient/perform(_:options:)``: interception and retries.
 extension HTTPClient {
     /// Runs `attempt` once per try: the ``interceptors`` adapt the request first (in order), the ``monitors`` hear
-    /// of the start and the end, and after a failure the interceptors decide (the first that does not say
-    /// ``RetryDecision/doNotRetry`` wins) whether to try again, at once or after a delay. Cancellation is never
-    /// retried.
-    func withRetries(
-        _ request: Request, _ attempt: (Request) async throws(ResponseError) -> HTTPResponse
-    ) async throws(ResponseError) -> HTTPResponse {
-        try await withRetries(request, head: { $0 }, attempt)
-    }
-
-    /// ``withRetries(_:_:)`` for an attempt whose outcome carries its response's head (a stream).
+    /// of the start and the end (with `head`, the response an outcome carries), and after a failure the
+    /// interceptors decide (the first that does not say ``RetryDecision/doNotRetry`` wins) whether to try again, at
+    /// once or after a delay. Cancellation is never retried.
     func withRetries<Outcome>(
         _ request: Request, head: (Outcome) -> HTTPResponse, _ attempt: (Request) async throws(ResponseError) -> Outcome
     ) async throws(ResponseError) -> Outcome {
         var number = 1
         while true {
             let context = InterceptorContext(attempt: number)
-            let adapted = try await adapt(request, context: context)
+            let adapted = interceptors.isEmpty ? request : try await adapt(request, context: context)
             for monitor in monitors { monitor.requestWillStart(adapted, attempt: number) }
             let started = monitors.isEmpty ? nil : ContinuousClock.now
             let failure: ResponseError
             do {
                 let outcome = try await attempt(adapted)
-                report(adapted, number, .success(head(outcome)), since: started)
+                if let started { report(adapted, number, .success(head(outcome)), since: started) }
                 return outcome
             } catch {
                 failure = error
             }
-            report(adapted, number, .failure(failure), since: started)
+            if let started { report(adapted, number, .failure(failure), since: started) }
             if failure.isCancellation { throw failure }
             var decision = RetryDecision.doNotRetry
             for interceptor in interceptors where decision == .doNotRetry {
@@ -74,9 +67,8 @@ extension HTTPClient {
 
     private func report(
         _ request: Request, _ attempt: Int, _ result: Result<HTTPResponse, ResponseError>,
-        since start: ContinuousClock.Instant?
+        since start: ContinuousClock.Instant
     ) {
-        guard let start else { return }  // no monitors, no clock
         let elapsed = ContinuousClock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         for monitor in monitors {

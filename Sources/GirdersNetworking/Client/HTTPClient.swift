@@ -124,14 +124,14 @@ public final class HTTPClient: HTTP {
         if request.responseLimits == nil, let problem = responseLimits.problem {
             throw .invalidRequest(reason: problem)
         }
-        let request = try resolved(request)
+        let request = request.isRelative ? try resolved(request) : request
         guard let deadline = request.deadline else {
-            return try await withRetries(request) { adapted throws(ResponseError) in
+            return try await withRetries(request, head: { $0 }) { adapted throws(ResponseError) in
                 try await self.followingRedirects(adapted, options: options)
             }
         }
         return try await Deadline.run(seconds: deadline, url: request.fullURL) { [request] () throws(ResponseError) in
-            try await self.withRetries(request) { adapted throws(ResponseError) in
+            try await self.withRetries(request, head: { $0 }) { adapted throws(ResponseError) in
                 try await self.followingRedirects(adapted, options: options)
             }
         }

@@ -18,25 +18,4 @@ extension HTTP {
     ) async throws(ResponseError) -> HTTPResponse {
         try await perform(request, options: TransferOptions(progress: progress, downloadDestination: destination))
     }
-
-    /// A ``FluentTask`` uploading `request` and decoding the reply as `T`, with progress.
-    public func task<T: Sendable>(
-        uploading request: Request, as type: T.Type = T.self, queue: DispatchQueue = .main,
-        progress: (@Sendable (TransferProgress) -> Void)? = nil
-    ) -> FluentTask<T> {
-        FluentTask(queue: queue) { () async throws(ResponseError) -> Response<T> in
-            let raw = try await self.upload(request, progress: progress)
-            return Response(raw, bodyObject: try self.responseHandlers.decode(raw, as: T.self))
-        }
-    }
-
-    /// A ``FluentTask`` downloading `request` to `destination`; its body object is the destination.
-    public func task(
-        downloading request: Request, to destination: URL, queue: DispatchQueue = .main,
-        progress: (@Sendable (TransferProgress) -> Void)? = nil
-    ) -> FluentTask<URL> {
-        FluentTask(queue: queue) { () async throws(ResponseError) -> Response<URL> in
-            Response(try await self.download(request, to: destination, progress: progress), bodyObject: destination)
-        }
-    }
 }

@@ -3,8 +3,8 @@
 
 Usage: nginx_h2.py FOLDER, where FOLDER holds server.pem and server.key (tls_server.py makes them). It starts nginx
 as one process (no daemon, no workers) with a configuration written into FOLDER, prints the port once nginx
-accepts connections, answers every request with the protocol it arrived in (nginx's $server_protocol), and stops
-nginx when its standard input closes.
+accepts connections, answers every request with the protocol it arrived in (nginx's $server_protocol), and /connection
+with the serial number of the connection it arrived on ($connection), and stops nginx when its standard input closes.
 """
 import os
 import shutil
@@ -32,6 +32,10 @@ http {{
         listen 127.0.0.1:{port} ssl http2;
         ssl_certificate {folder}/server.pem;
         ssl_certificate_key {folder}/server.key;
+        location /connection {{
+            default_type text/plain;
+            return 200 "$connection";
+        }}
         location / {{
             default_type text/plain;
             return 200 "$server_protocol";

@@ -1,0 +1,46 @@
+public import Foundation
+
+/// The completion-handler forms of the async calls, in the shapes GirdersSwift's (`executeRequest(request:completion:)`)
+/// and danielbyon/Requests' (`send(_:queue:completion:)`) users call: each runs the async form in a task through one
+/// adapter (``RequestHandle``) and calls `completion` exactly once, on `queue`.
+extension HTTP {
+    /// Executes the request and calls `completion` exactly once, on `queue`, with the decoded response or the
+    /// error (a ``ResponseError``). Cancelling the returned handle cancels the transfer; the completion then
+    /// receives ``ResponseError/cancelled(url:)``.
+    @discardableResult
+    public func executeRequest<T>(
+        request: Request, queue: DispatchQueue = .main,
+        completion: @escaping @Sendable (Result<Response<T>, any Error>) -> Void
+    ) -> RequestHandle {
+        RequestHandle(queue: queue, completion: completion) { () async -> Result<Response<T>, any Error> in
+            do {
+                return .success(try await self.executeRequest(request: request, as: T.self))
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+    /// `send(_:)` of a `TypedRequest` with a completion handler (danielbyon/Requests' `addRequest(_:completion:)`):
+    /// `completion` runs exactly once, on `queue`, with the value or the error. Cancelling the returned handle
+    /// cancels the transfer; the completion then receives ``ResponseError/cancelled(url:)``.
+    @discardableResult
+    public func send<Typed: TypedRequest>(
+        _ typed: Typed, queue: DispatchQueue = .main,
+        completion: @escaping @Sendable (Result<Typed.Success, ResponseError>) -> Void
+    ) -> RequestHandle {
+        RequestHandle(queue: queue, completion: completion) { () async throws(ResponseError) in
+            try await self.send(typed)
+        }
+    }
+
+    /// `send(_:)` of a `NoContentRequest` with a completion handler that runs exactly once, on `queue`.
+    @discardableResult
+    public func send<NoContent: NoContentRequest>(
+        _ typed: NoContent, queue: DispatchQueue = .main,
+        completion: @escaping @Sendable (Result<Void, ResponseError>) -> Void
+    ) -> RequestHandle {
+        RequestHandle(queue: queue, completion: completion) { () async throws(ResponseError) in
+            try await self.send(typed)
+        }
+    }
+}

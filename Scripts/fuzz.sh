@@ -2,8 +2,14 @@
 # Builds and runs a coverage-guided fuzz target (libFuzzer + AddressSanitizer); see Fuzz/README.md.
 # Usage: Scripts/fuzz.sh TARGET SECONDS      one target (trema-parser, strings-reader, placeholders, xml-plist,
 #                                            binary-plist, http-dates, storage-decoding, curl-head, set-cookie,
-#                                            certificate-key, sse-parser)
+#                                            certificate-key, sse-parser, trema-roundtrip, multipart,
+#                                            request-builders, config-merge)
 #        Scripts/fuzz.sh all SECONDS         every target in turn
+#        Scripts/fuzz.sh campaign SECONDS [TARGET...]
+#                                            a long run per target (every target by default), then the corpus it
+#                                            grew merged, minimised (-merge=1), into Fuzz/corpus/TARGET to commit,
+#                                            so CI's short runs start where the campaign ended
+# Each run prints its executions, coverage (cov: edges, ft: features) and corpus size.
 # Exit status: 0 when no target crashed, 1 when one did (its input is left in .build/fuzz/TARGET/crash-*).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,7 +18,7 @@ if ! command -v swiftc >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swiftc ]; then
 fi
 
 targets="trema-parser strings-reader placeholders xml-plist binary-plist http-dates storage-decoding curl-head set-cookie
-certificate-key sse-parser"
+certificate-key sse-parser trema-roundtrip multipart request-builders config-merge"
 target=${1:?usage: Scripts/fuzz.sh TARGET|all SECONDS}
 seconds=${2:-30}
 
@@ -21,9 +27,28 @@ if [ "$target" = "all" ]; then
     for each in $targets; do "$0" "$each" "$seconds" || status=1; done
     exit $status
 fi
+if [ "$target" = "campaign" ]; then
+    shift 2 || true
+    status=0
+    for each in ${*:-$targets}; do
+        GIRDERS_FUZZ_MERGE=1 "$0" "$each" "$seconds" || status=1
+    done
+    exit $status
+fi
 
 module_flags=()
 c_sources=()
+# Modules built before the target's own (as GirdersSupport is), for targets that compile a whole module.
+dependencies=()
+# The whole of GirdersNetworking: its sources, the modules it imports, libcurl's and libpsl's loaders.
+whole_networking() {
+    module=GirdersNetworking
+    sources=$(find Sources/GirdersNetworking -name '*.swift')
+    dependencies=(GirdersLog GirdersConfig)
+    module_flags=(-I Sources/CGirdersCurl/include -I Sources/CGirdersLoading/include)
+    c_sources=(Sources/CGirdersCurl/CurlLoader.c Sources/CGirdersCurl/PublicSuffixLoader.c
+        Sources/CGirdersLoading/LibraryLoader.c)
+}
 case "$target" in
     trema-parser | strings-reader | placeholders)
         module=GirdersTrema
@@ -58,6 +83,15 @@ case "$target" in
         module=GirdersNetworking
         sources="Sources/GirdersNetworking/Responses/ServerSentEventParser.swift
             Sources/GirdersNetworking/Responses/LineScanner.swift" ;;
+    trema-roundtrip)
+        # Every exporter's round trip; the Android reader is the tests' own (Foundation only).
+        module=GirdersTrema
+        sources="$(find Sources/GirdersTrema -name '*.swift') Tests/GirdersTremaTests/Support/AndroidStrings.swift" ;;
+    multipart | request-builders)
+        whole_networking ;;
+    config-merge)
+        module=GirdersConfig
+        sources=$(find Sources/GirdersConfig -name '*.swift') ;;
     storage-decoding)
         module=GirdersStorage
         sources=$(find Sources/GirdersStorage -name '*.swift')
@@ -80,6 +114,15 @@ swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -wmo -m
     -emit-object -o "$work/support/GirdersSupport.o" $(find Sources/GirdersSupport -name '*.swift') 2>&1 \
     | grep -v "Cannot export local symbol" || true
 module_flags+=(-package-name Girders -I "$work/support" -I Sources/CGirdersAtomics/include "$work/support/GirdersSupport.o")
+for dependency in "${dependencies[@]+"${dependencies[@]}"}"; do
+    # shellcheck disable=SC2046
+    swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -wmo -module-name "$dependency" \
+        -enable-upcoming-feature InternalImportsByDefault -package-name Girders -I "$work/support" \
+        -I Sources/CGirdersAtomics/include -emit-module -emit-module-path "$work/support/$dependency.swiftmodule" \
+        -emit-object -o "$work/support/$dependency.o" $(find "Sources/$dependency" -name '*.swift') 2>&1 \
+        | grep -v "Cannot export local symbol" || true
+    module_flags+=("$work/support/$dependency.o")
+done
 for source in "${c_sources[@]+"${c_sources[@]}"}"; do
     object="$work/support/$(basename "$source" .c).o"
     clang -c -O1 -g -fsanitize=fuzzer-no-link,address -I "$(dirname "$source")/include" \
@@ -100,6 +143,17 @@ status=$?
 set -e
 grep -E "^(stat::number_of_executed_units|stat::peak_rss_mb|#[0-9]+ +DONE)" "$work/log" | tr '\n' ' '
 echo "corpus: $(find "$work/corpus" -type f | wc -l) files"
+if [ "$status" -eq 0 ] && [ -n "${GIRDERS_FUZZ_MERGE:-}" ]; then
+    # The checked-in corpus and what this run added, minimised to the inputs that keep the coverage.
+    merged="$work/merged"
+    rm -rf "$merged"
+    mkdir -p "$merged" "Fuzz/corpus/$target"
+    "$work/fuzzer" -merge=1 -max_len=65536 -rss_limit_mb=2048 -timeout=10 "$merged" "Fuzz/corpus/$target" \
+        "$work/corpus" >"$work/merge.log" 2>&1
+    rm -rf "Fuzz/corpus/$target"
+    mv "$merged" "Fuzz/corpus/$target"
+    echo "fuzz: $target corpus merged into Fuzz/corpus/$target: $(find "Fuzz/corpus/$target" -type f | wc -l) files"
+fi
 if [ "$status" -ne 0 ]; then
     echo "fuzz: $target failed (status $status); last lines of $work/log:" >&2
     tail -40 "$work/log" >&2

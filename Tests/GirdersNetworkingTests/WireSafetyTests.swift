@@ -75,6 +75,22 @@ struct WireSafetyTests {
         #expect(error == nil || error?.reason.contains(#"after a URLRequest edit, the value of the header"#) == true)
     }
 
+    /// Found by the `multipart` fuzz target: a NUL in a field name went raw into the part's header, where a
+    /// server reading C strings would end the name.
+    @Test func aMultipartNameWithNULOrALineBreakStaysInsideItsQuotes() async throws {
+        var form = MultipartFormData(boundary: "b")
+        form.append("v", name: "a\u{0}b\r\nX-Injected: 1\"")
+        let body = String(decoding: try form.encodedData(), as: UTF8.self)
+        #expect(body.contains(#"Content-Disposition: form-data; name="a%00b%0D%0AX-Injected: 1%22""#))
+        #expect(!body.utf8.contains(0))
+        struct Part: Decodable { let name: String }
+        let parts = try await client.executeRequest(
+            request: Request(MutableRequest(method: .post, url: server.url("/multipart")) |> withMultipartBody(form)),
+            as: [Part].self
+        ).bodyObject
+        #expect(parts?.map(\.name) == ["a%00b%0D%0AX-Injected: 1%22"])
+    }
+
     @Test func aSessionIDWithASemicolonAddsNoCookie() async throws {
         let (error, sent) = try await attempt(withSessionCookie(xsrfToken: nil, sessionID: "abc; admin=1"))
         #expect(sent == 0)

@@ -184,92 +184,6 @@ struct ExporterTests {
     }
 }
 
-/// Reads Android `strings.xml` into name → displayed text, applying aapt's escapes (`\'`, `\"`, `\\`, `\n`,
-/// `\t`, `\@`, `\?`, `\uXXXX`).
-enum AndroidStrings {
-    final class Reader: NSObject, XMLParserDelegate {
-        let quotesDelimit: Bool
-        var strings: [String: String] = [:]
-
-        init(quotesDelimit: Bool) {
-            self.quotesDelimit = quotesDelimit
-        }
-
-        private var name: String?
-        private var buffer = ""
-
-        func parser(
-            _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
-            attributes: [String: String] = [:]
-        ) {
-            if element == "string" {
-                name = attributes["name"]
-                buffer = ""
-            }
-        }
-
-        func parser(_ parser: XMLParser, foundCharacters string: String) {
-            buffer += string
-        }
-
-        func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
-            if element == "string", let name {
-                strings[name] = AndroidStrings.unescape(buffer, quotesDelimit: quotesDelimit)
-            }
-            name = nil
-        }
-    }
-
-    /// With `quotesDelimit` false, an unescaped `"` is an ordinary character (aapt2 would drop it and keep the
-    /// white space it encloses).
-    static func read(_ data: Data, quotesDelimit: Bool = true) throws -> [String: String] {
-        let reader = Reader(quotesDelimit: quotesDelimit)
-        let parser = XMLParser(data: data)
-        parser.delegate = reader
-        guard parser.parse() else { throw parser.parserError ?? TremaError.exportFailed(reason: "XML") }
-        return reader.strings
-    }
-
-    /// The text aapt2 makes of a `<string>`'s character data: escapes decoded; runs of raw white space folded to
-    /// one space and raw white space at either end dropped, except inside an unescaped pair of double quotes;
-    /// escaped characters (`\u0020` among them) kept as they are.
-    static func unescape(_ text: String, quotesDelimit: Bool = true) -> String {
-        var characters: [(scalar: Unicode.Scalar, raw: Bool)] = []
-        var iterator = Array(text.unicodeScalars).makeIterator()
-        var quoted = false
-        var lastWasRawSpace = false
-        while let scalar = iterator.next() {
-            if scalar == "\"", quotesDelimit {
-                quoted.toggle()
-                continue
-            }
-            if !quoted, scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" {
-                if !lastWasRawSpace { characters.append((" ", true)) }
-                lastWasRawSpace = true
-                continue
-            }
-            lastWasRawSpace = false
-            guard scalar == "\\", let next = iterator.next() else {
-                characters.append((scalar, false))
-                continue
-            }
-            switch next {
-            case "n": characters.append(("\n", false))
-            case "t": characters.append(("\t", false))
-            case "u":
-                let hex = String(String.UnicodeScalarView((0..<4).compactMap { _ in iterator.next() }))
-                if let value = UInt32(hex, radix: 16), let decoded = Unicode.Scalar(value) {
-                    characters.append((decoded, false))
-                }
-            default: characters.append((next, false))
-            }
-        }
-        while characters.first?.raw == true { characters.removeFirst() }
-        while characters.last?.raw == true { characters.removeLast() }
-        return String(String.UnicodeScalarView(characters.map(\.scalar)))
-    }
-}
-
 /// Runs the toolchain's compiler over generated Swift source.
 enum SwiftSyntaxCheck {
     /// Whether `source` parses.
@@ -315,3 +229,25 @@ enum SwiftSyntaxCheck {
     }
 }
 #endif
+
+/// Found by the `trema-roundtrip` fuzz target: a value starting with a byte-order mark lost it when the string
+/// catalog was read back (Foundation's JSON reader drops a raw U+FEFF at the start of a string).
+struct StringCatalogInvisibleCharacterTests {
+    @Test func invisibleCharactersAreWrittenAsEscapesAndReadBackUnchanged() throws {
+        let texts = ["\u{FEFF}starts with a BOM", "\u{FFFE}\u{FFFF}", "a\u{2028}b\u{2029}c", "plain"]
+        let document = TremaDocument(
+            masterLanguage: "en",
+            texts: texts.enumerated().map { index, text in
+                TremaText(key: "k\(index)", values: [TremaValue(language: "en", status: .verified, text: text)])
+            })
+        let file = try #require(try StringCatalogExporter.export(document).first)
+        let json = String(decoding: file.data, as: UTF8.self)
+        #expect(json.contains(#""value" : "\uFEFFstarts with a BOM""#))
+        let catalog = try #require(try JSONSerialization.jsonObject(with: file.data) as? [String: Any])
+        let strings = try #require(catalog["strings"] as? [String: [String: Any]])
+        for (index, text) in texts.enumerated() {
+            let localizations = strings["k\(index)"]?["localizations"] as? [String: [String: [String: String]]]
+            #expect(localizations?["en"]?["stringUnit"]?["value"] == text)
+        }
+    }
+}

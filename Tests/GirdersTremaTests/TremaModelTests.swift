@@ -46,6 +46,26 @@ struct TremaModelTests {
         }
     }
 
+    /// Found by the `trema-roundtrip` fuzz target: a document built in code with a text without values was written
+    /// into a file the parser refuses. Everything the parser refuses in such a document is refused here instead.
+    @Test func whatTheParserRefusesIsAnErrorNamingTheKeyNotAFileThatCannotBeRead() {
+        let value = TremaValue(language: "de", status: .verified, text: "x")
+        let cases: [([TremaText], String)] = [
+            ([TremaText(key: "empty", values: [])], "text 'empty' has no value"),
+            ([TremaText(key: "", values: [value])], "a text has an empty key"),
+            (
+                [TremaText(key: "twice", values: [value]), TremaText(key: "twice", values: [value])],
+                "the key 'twice' appears twice"
+            ),
+            ([TremaText(key: "double", values: [value, value])], "text 'double' has two values in 'de'"),
+        ]
+        for (texts, reason) in cases {
+            #expect(throws: TremaError.exportFailed(reason: reason)) {
+                try TremaDocument(masterLanguage: "de", texts: texts).xmlData()
+            }
+        }
+    }
+
     @Test func aSecondDocumentOverridesValuesAndAddsKeys() throws {
         let first = try parse(
             tremaXML(

@@ -163,7 +163,8 @@ public struct MultipartFormData: Sendable, Equatable {
     }
 
     /// The WHATWG escaping of names in `Content-Disposition` (`"` CR LF percent-encoded), with backslashes
-    /// doubled so none can escape the closing quote.
+    /// doubled so none can escape the closing quote, and NUL percent-encoded too (a server reading C strings would
+    /// end the name there; found by the `multipart` fuzz target).
     static func escaped(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
@@ -172,6 +173,7 @@ public struct MultipartFormData: Sendable, Equatable {
             case "\"": result += "%22"
             case "\r": result += "%0D"
             case "\n": result += "%0A"
+            case "\u{0}": result += "%00"
             case "\\": result += "\\\\"
             default: result.unicodeScalars.append(scalar)
             }

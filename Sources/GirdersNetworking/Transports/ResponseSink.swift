@@ -102,23 +102,10 @@ public final class ResponseSink: Sendable {
         value.trimmingCharacters(in: .whitespaces).lowercased() != "identity"
     }
 
-    /// One line of a head as it arrives (status lines and `1xx` heads included), for transports that see them one
-    /// by one; `nil`, or the limit the heads so far exceed (the sink has stopped).
-    func countHeadLine(bytes: Int, isField: Bool) -> ResponseError? {
-        let limits = request.limits
-        return state.withLock { state in
-            state.headBytes += bytes
-            if isField { state.headLines += 1 }
-            let exceeded = limits.headViolation(fields: state.headLines, bytes: state.headBytes)
-            guard let exceeded else { return nil }
-            return stop(.limitExceeded(url: request.url, limit: exceeded.limit, maximum: exceeded.maximum), &state)
-        }
-    }
-
     /// The final head, from what a transport looked up in it: its `Content-Length` (the first value), or why the
     /// lengths cannot be used; whether a transfer coding or a content coding applies. `fields` parses the head,
-    /// later and off the transport's thread. `lineCount` and `byteCount` are counted here unless the transport
-    /// counted them line by line (``countHeadLine(bytes:isField:)``).
+    /// later and off the transport's thread. `lineCount` and `byteCount` are held to the head limits here; a
+    /// transport that sees the lines one by one checks them itself as they arrive and passes neither.
     func receiveHead(
         statusCode: Int, lineCount: Int? = nil, byteCount: Int? = nil, length: Int64?, lengthProblem: String?,
         transferCoded: Bool, contentEncoded: Bool, fields: @escaping @Sendable () -> [HTTPHeader]
@@ -171,22 +158,20 @@ public final class ResponseSink: Sendable {
     /// Whether the head has arrived.
     var hasHead: Bool { state.withLock { $0.status != nil } }
 
-    /// Whether the body announced a content coding (the transport decoded it).
-    var isContentEncoded: Bool { state.withLock { $0.contentEncoded } }
-
     /// The head's fields as the app sees them (control characters spaced, a length beside a transfer coding
     /// dropped), parsed once; empty before the head.
-    public var headers: HTTPHeaders {
-        let pending = state.withLock { state -> (@Sendable () -> [HTTPHeader])? in
-            state.fields == nil ? state.pendingFields : nil
+    public var headers: HTTPHeaders { HTTPHeaders(resolvedFields()) }
+
+    /// The parsed fields: the transport's parser runs once, outside the lock.
+    private func resolvedFields() -> [HTTPHeader] {
+        let (fields, pending) = state.withLock { ($0.fields, $0.fields == nil ? $0.pendingFields : nil) }
+        if let fields { return fields }
+        guard let pending else { return [] }
+        let parsed = ResponseFraming.cleaned(pending())
+        return state.withLock { state in
+            if state.fields == nil { state.fields = parsed }
+            return state.fields ?? parsed
         }
-        if let pending {
-            let parsed = ResponseFraming.cleaned(pending())
-            state.withLock { state in
-                if state.fields == nil { state.fields = parsed }
-            }
-        }
-        return HTTPHeaders(state.withLock { $0.fields ?? [] })
     }
 
     // MARK: The body
@@ -312,8 +297,7 @@ public final class ResponseSink: Sendable {
             state.stream.end(state.stopReason)
             return state.stopReason
         }
-        let waiters = state.withLock { $0.stream.takeWaiters() }
-        waiters.resume()
+        if destination == .stream { state.withLock { $0.stream.takeWaiters() }.resume() }
         if let failure { throw failure }
     }
 
@@ -330,13 +314,13 @@ public final class ResponseSink: Sendable {
             }
             return failure
         }
-        state.withLock { $0.stream.takeWaiters() }.resume()
+        if destination == .stream { state.withLock { $0.stream.takeWaiters() }.resume() }
         return failure
     }
 
     /// The response of a finished exchange: its head, and its body from memory or in its download file.
     func response() -> HTTPResponse {
-        let headers = self.headers
+        let headers = HTTPHeaders(resolvedFields())
         return state.withLock { state in
             let response = HTTPResponse(
                 statusCode: state.status ?? 0, headers: headers, body: state.streaming ? Data() : state.body,

@@ -54,8 +54,29 @@ public enum StringCatalogExporter {
     /// A JSON string literal.
     static func writeString(_ text: String, to out: inout ByteWriter) {
         out.write(UInt8(ascii: "\""))
-        out.write(text, escaping: jsonTable)
+        if text.unicodeScalars.contains(where: isInvisible) {
+            // Written as \uXXXX: Foundation's JSON reader on Linux drops a raw U+FEFF at the start of a string.
+            var segment = String.UnicodeScalarView()
+            for scalar in text.unicodeScalars {
+                guard isInvisible(scalar) else {
+                    segment.append(scalar)
+                    continue
+                }
+                out.write(String(segment), escaping: jsonTable)
+                segment = String.UnicodeScalarView()
+                out.write("\\u" + String(scalar.value, radix: 16, uppercase: true))
+            }
+            out.write(String(segment), escaping: jsonTable)
+        } else {
+            out.write(text, escaping: jsonTable)
+        }
         out.write(UInt8(ascii: "\""))
+    }
+
+    /// The byte-order mark, the non-characters U+FFFE and U+FFFF, and the line and paragraph separators: valid in
+    /// JSON but easy for a reader to drop or break on, so written as escapes.
+    private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        [0xFEFF, 0xFFFE, 0xFFFF, 0x2028, 0x2029].contains(scalar.value)
     }
 
     private static let jsonTable = EscapeTable(

@@ -5,13 +5,24 @@ extension TremaDocument {
     /// `<text>` per key in order, `<context/>` when empty. Parsing the output gives an equal document: white space
     /// in attributes (which XML parsers normalise to spaces) is written as character references.
     /// - Throws: ``TremaError/exportFailed(reason:)`` naming the key when a text holds a character that XML 1.0
-    ///   cannot carry (below U+0020 but tab, newline and carriage return; U+FFFE and U+FFFF), or when the master
-    ///   language or a value's language is not a language code the parser accepts.
+    ///   cannot carry (below U+0020 but tab, newline and carriage return; U+FFFE and U+FFFF), when the master
+    ///   language or a value's language is not a language code the parser accepts, and for what the parser refuses
+    ///   in a document built in code: an empty or repeated key, a text without values, two values in one language.
     public func xmlData() throws(TremaError) -> Data {
         guard TremaBuilder.isLanguageCode(masterLanguage) else {
             throw .exportFailed(reason: "the master language '\(masterLanguage.prefix(40))' is not a language code")
         }
+        var keys = Set<String>()
         for text in texts {
+            guard !text.key.isEmpty else { throw .exportFailed(reason: "a text has an empty key") }
+            guard keys.insert(text.key).inserted else {
+                throw .exportFailed(reason: "the key '\(text.key)' appears twice")
+            }
+            guard !text.values.isEmpty else { throw .exportFailed(reason: "text '\(text.key)' has no value") }
+            var languages = Set<String>()
+            if let repeated = text.values.first(where: { !languages.insert($0.language).inserted }) {
+                throw .exportFailed(reason: "text '\(text.key)' has two values in '\(repeated.language.prefix(40))'")
+            }
             for field in [text.key, text.context] + text.values.map(\.text)
             where field.unicodeScalars.contains(where: Self.isForbidden) {
                 throw .exportFailed(reason: "text '\(text.key)' holds a character that XML 1.0 cannot carry")

@@ -42,6 +42,14 @@ final class CurlTransfer: @unchecked Sendable {
     private var status = 0
     private var head: [UInt8] = []
     private var headComplete = false
+    /// The field lines and bytes of every head so far (1xx included), counted here against the limits so the sink
+    /// is not asked line by line.
+    private var headLines = 0
+    private var headBytes = 0
+    /// The final head names a content coding (libcurl decodes it), so the decompression ratio is watched.
+    private var contentEncoded = false
+    /// The decoded body's bytes taken by the sink, for the ratio.
+    private var received: Int64 = 0
 
     var phase = Phase.waiting
     /// Resumed, with no value, by the engine once ``outcome`` is settled (or by the caller when the engine stopped).
@@ -245,20 +253,20 @@ final class CurlTransfer: @unchecked Sendable {
     func receive(_ bytes: UnsafeRawBufferPointer) -> Int {
         touch()
         if !headComplete { headersEnded() }
-        if sink.isContentEncoded,
-            let ratio = wire.limits.ratioToCheck(decodedBytes: sink.receivedBytes + Int64(bytes.count))
-        {
+        if contentEncoded, let ratio = wire.limits.ratioToCheck(decodedBytes: received + Int64(bytes.count)) {
             // libcurl counts the body's bytes as they came over the wire, before it decoded them.
             var onTheWire: curl_off_t = 0
             if girders_easy_get_offset(handle.pointer, CURLINFO_SIZE_DOWNLOAD_T, &onTheWire) == CURLE_OK, onTheWire > 0,
-                (sink.receivedBytes + Int64(bytes.count)) / Int64(onTheWire) > ratio
+                (received + Int64(bytes.count)) / Int64(onTheWire) > ratio
             {
                 sink.stop(.limitExceeded(url: wire.url, limit: .decompressionRatio, maximum: ratio))
                 return 0
             }
         }
         switch sink.receive(bytes) {
-        case .taken: return bytes.count
+        case .taken:
+            received += Int64(bytes.count)
+            return bytes.count
         case .pause:
             pausedForApp = true
             return Int(CURL_WRITEFUNC_PAUSE)
@@ -275,10 +283,15 @@ final class CurlTransfer: @unchecked Sendable {
         let isStatusLine =
             end >= 5 && line[0] == 0x48 && line[1] == 0x54 && line[2] == 0x54 && line[3] == 0x50
             && line[4] == 0x2F  // "HTTP/"
-        if sink.countHeadLine(bytes: line.count, isField: end > 0 && !isStatusLine) != nil { return false }
+        headBytes += line.count
+        if end > 0, !isStatusLine { headLines += 1 }
+        if let exceeded = wire.limits.headViolation(fields: headLines, bytes: headBytes) {
+            sink.stop(.limitExceeded(url: wire.url, limit: exceeded.limit, maximum: exceeded.maximum))
+            return false
+        }
         if end == 0 {
-            if !(100..<200).contains(status) { headersEnded() }
-            return sink.stopReason == nil
+            guard !(100..<200).contains(status) else { return true }
+            return headersEnded()
         }
         if isStatusLine {
             // A new response (after 1xx, or a proxy's answer): start over.
@@ -310,8 +323,9 @@ final class CurlTransfer: @unchecked Sendable {
     /// The final head is complete: hands the sink what it needs to frame the body, looked up at the byte level
     /// (`Content-Length`, `Transfer-Encoding`, `Content-Encoding`); the fields are parsed when the sink is asked
     /// for them, off this thread.
-    private func headersEnded() {
-        guard !headComplete else { return }
+    @discardableResult
+    private func headersEnded() -> Bool {
+        guard !headComplete else { return true }
         headComplete = true
         let lookup = CurlHead(head)
         let lengths = lookup.fields("content-length")
@@ -332,12 +346,17 @@ final class CurlTransfer: @unchecked Sendable {
             // the option when the transfer is done, so setting it now, from its header callback, takes effect.
             _ = girders_easy_set_long(handle.pointer, CURLOPT_FORBID_REUSE, 1)
         }
-        let encoded = lookup.field("content-encoding").map { !$0.equalsLowercased("identity") } ?? false
+        contentEncoded = lookup.field("content-encoding").map { !$0.equalsLowercased("identity") } ?? false
         let bytes = head
-        try? sink.receiveHead(
-            statusCode: status, length: length, lengthProblem: problem, transferCoded: transferCoded,
-            contentEncoded: encoded
-        ) { CurlHead.fields(in: bytes) }
+        do {
+            try sink.receiveHead(
+                statusCode: status, length: length, lengthProblem: problem, transferCoded: transferCoded,
+                contentEncoded: contentEncoded
+            ) { CurlHead.fields(in: bytes) }
+            return true
+        } catch {
+            return false
+        }
     }
 
     /// Fills `buffer` with the next bytes of the body; 0 at the end; `CURL_READFUNC_ABORT` on a read error.
@@ -389,7 +408,7 @@ final class CurlTransfer: @unchecked Sendable {
         if !headComplete, status != 0, code == CURLE_OK, stop == nil { headersEnded() }
         if let reason = sink.stopReason ?? stop { return .failure(reason) }
         guard code == CURLE_OK else {
-            return .failure(Self.error(code, errorBuffer, wire.url, sink.receivedBytes, sink.expectedBytes))
+            return .failure(Self.error(code, errorBuffer, wire.url, received, sink.expectedBytes))
         }
         return .success(())
     }

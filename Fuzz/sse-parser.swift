@@ -12,8 +12,8 @@ public func fuzzServerSentEvents(_ data: UnsafePointer<UInt8>, _ size: Int) -> C
         var events: [ServerSentEvent] = []
         do {
             for piece in pieces {
-                try parser.append(Data(piece))
-                while let event = parser.nextEvent() { events.append(event) }
+                parser.append(Data(piece))
+                while let event = try parser.nextEvent() { events.append(event) }
             }
         } catch {
             return (events, "\(error)", parser.retry)

@@ -141,7 +141,7 @@ set +e
     -timeout=10 -artifact_prefix="$work/" -print_final_stats=1 >"$work/log" 2>&1
 status=$?
 set -e
-grep -E "^(stat::number_of_executed_units|stat::peak_rss_mb|#[0-9]+ +DONE)" "$work/log" | tr '\n' ' '
+grep -E "^(stat::number_of_executed_units|stat::peak_rss_mb|#[0-9]+[[:space:]]+DONE)" "$work/log" | tr '\n' ' '
 echo "corpus: $(find "$work/corpus" -type f | wc -l) files"
 if [ "$status" -eq 0 ] && [ -n "${GIRDERS_FUZZ_MERGE:-}" ]; then
     # The checked-in corpus and what this run added, minimised to the inputs that keep the coverage.

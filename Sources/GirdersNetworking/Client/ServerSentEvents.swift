@@ -86,22 +86,24 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
                     finished = true
                     throw ResponseError.cancelled(url: request.fullURL)
                 }
-                if let event = parser.nextEvent() {
-                    failedInARow = 0
-                    return event
-                }
                 do throws(ResponseError) {
+                    let ready: ServerSentEvent?
+                    do {
+                        ready = try parser.nextEvent()
+                    } catch {
+                        throw ResponseError.malformedResponse(url: request.fullURL, reason: Self.reason(error))
+                    }
+                    if let ready {
+                        failedInARow = 0
+                        return ready
+                    }
                     if body == nil { try await connect() }
                     guard let chunks = body else { continue }
                     guard let chunk = try await chunks.sink.nextChunk() else {
                         body = nil  // the server closed the stream: reconnect
                         continue
                     }
-                    do {
-                        try parser.append(chunk)
-                    } catch {
-                        throw ResponseError.malformedResponse(url: request.fullURL, reason: Self.reason(error))
-                    }
+                    parser.append(chunk)
                 } catch {
                     body = nil
                     guard Self.reconnects(after: error) else {

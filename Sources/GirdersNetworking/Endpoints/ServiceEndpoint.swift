@@ -29,7 +29,7 @@ public protocol ServiceEndpoint {
     /// The type ``method`` is declared with: ``HTTPMethod`` by default; a `String` is read too.
     associatedtype Method = HTTPMethod
     /// The type ``parameters`` is declared with: `Any?` by default (GirdersSwift's); any type
-    /// ``EndpointParameters`` reads (dictionaries of any value type, `[URLQueryItem]`, `Encodable`, ...).
+    /// the request builder reads (dictionaries of any value type, `[URLQueryItem]`, `Encodable`, ...).
     associatedtype Parameters = Any?
     /// The type ``queryParameters`` is declared with: `Any?` by default.
     associatedtype QueryParameters = Any?

@@ -46,6 +46,8 @@ struct ServerSentEventParser {
     private var type: [UInt8] = []
     private var ready: [ServerSentEvent] = []
     private var next = 0
+    /// Why the stream cannot be read further: raised by ``nextEvent()`` once the events before it were returned.
+    private var failure: Failure?
 
     /// Why the stream cannot be read.
     enum Failure: Error, Equatable {
@@ -71,10 +73,14 @@ struct ServerSentEventParser {
         type = []
         ready = []
         next = 0
+        failure = nil
     }
 
-    /// Takes the next bytes of the stream; the events they complete are then returned by ``nextEvent()``.
-    mutating func append(_ bytes: Data) throws(Failure) {
+    /// Takes the next bytes of the stream; the events they complete are then returned by ``nextEvent()``, and a
+    /// line or event beyond its limit is raised there after the events completed before it (so they arrive however
+    /// the bytes were split). Nothing more is taken after such a failure.
+    mutating func append(_ bytes: Data) {
+        guard failure == nil else { return }
         var bytes = bytes
         if atStart {
             // A byte-order mark (EF BB BF) at the very start is skipped, even split across pieces.
@@ -86,15 +92,23 @@ struct ServerSentEventParser {
             startBytes = []
         }
         scanner.append(bytes)
-        while let line = scanner.nextLine() { try take(line) }
-        if scanner.overflowed { throw .lineTooLong(maximumLineBytes) }
+        while failure == nil, let line = scanner.nextLine() {
+            do throws(Failure) {
+                try take(line)
+            } catch {
+                failure = error
+            }
+        }
+        if failure == nil, scanner.overflowed { failure = .lineTooLong(maximumLineBytes) }
     }
 
-    /// The next complete event, or `nil` until more bytes arrive.
-    mutating func nextEvent() -> ServerSentEvent? {
+    /// The next complete event, or `nil` until more bytes arrive; throws what stopped the stream once the events
+    /// before it were returned.
+    mutating func nextEvent() throws(Failure) -> ServerSentEvent? {
         guard next < ready.count else {
             ready.removeAll(keepingCapacity: true)
             next = 0
+            if let failure { throw failure }
             return nil
         }
         defer { next += 1 }

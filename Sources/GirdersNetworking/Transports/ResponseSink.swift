@@ -13,7 +13,8 @@ import GirdersSupport
 /// - keeps the body where the request asked: in memory (held to ``ResponseLimits/bodyBytes``), in a download file
 ///   for a `2xx` (``ResponseLimits/downloadBytes``; the file is deleted if the exchange fails), or streamed to
 ///   the caller with back-pressure (``onBackPressure(pause:resume:)``);
-/// - reports progress, and finds a body cut short against its `Content-Length` (``ResponseError/interrupted``).
+/// - reports progress, and finds a body cut short against its `Content-Length`
+///   (``ResponseError/interrupted(url:receivedBytes:expectedBytes:reason:)``).
 ///
 /// A method that throws has stopped the response: the transport stops the exchange and throws that error.
 /// A transport that has the whole response at once (a stub, a cache) calls ``deliver(_:)``.

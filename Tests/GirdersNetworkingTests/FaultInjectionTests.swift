@@ -26,7 +26,10 @@ struct FaultInjectionTests {
 
     static let faults = ["none", "throttle", "truncate", "reset", "stall", "lost", "refuse"]
     static let bodySize = 200_000
-    static let deadline = 4.0
+    /// A sanitizer slows everything several times over, and the whole suite runs beside this test.
+    static let slowdown = ProcessInfo.processInfo.environment["GIRDERS_SANITIZER"] == nil ? 1.0 : 3.0
+    static let timeout = 1.0 * slowdown
+    static let deadline = 4.0 * slowdown
     static let rounds = 2
 
     let server: LoopbackServer
@@ -67,9 +70,11 @@ struct FaultInjectionTests {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         func limited(_ request: MutableRequest) -> Request {
-            Request(request |> withTimeout(1) |> withDeadline(Self.deadline))
+            Request(request |> withTimeout(Self.timeout) |> withDeadline(Self.deadline))
         }
-        _ = try await client.perform(limited(MutableRequest(url: proxy.url("/bytes?n=10&fault=none"))))  // warm up
+        // Warm up (the first request loads libcurl or starts URLSession's threads) with a generous deadline.
+        _ = try await client.perform(
+            Request(MutableRequest(url: proxy.url("/bytes?n=10&fault=none")) |> withDeadline(60)))
         let descriptorsBefore = Self.openDescriptors()
         var tally = Tally()
         var postIDs: [(id: String, fault: String, succeeded: Bool)] = []

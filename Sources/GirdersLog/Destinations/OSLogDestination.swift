@@ -39,7 +39,9 @@ public struct OSLogDestination: LogDestination {
         self.revealsPrivateData = revealsPrivateData
     }
 
-    /// Sends one record to the unified log, with the level and privacy ``OSLogLine`` chose.
+    /// Sends one record to the unified log at the record's level. Private parts are redacted and the line goes
+    /// out `.public`, unless `revealsPrivateData` is set and the line has a private part (in the message or its
+    /// metadata): then the revealed line goes out `.private`. A private value never reaches the log marked public.
     public func write(_ record: LogRecord) {
         log.write(OSLogLine(record, revealsPrivateData: revealsPrivateData))
     }

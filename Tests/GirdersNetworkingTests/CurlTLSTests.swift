@@ -100,6 +100,42 @@ struct CurlTLSTests {
         #expect(bodies == ["HTTP/2.0", "HTTP/2.0"])
     }
 
+    @Test func aTLSExchangeIsMeasuredWithItsHandshake() async throws {
+        let recorder = MetricsRecorder()
+        let client = HTTPClient(transport: CurlTransport(cookieJar: nil), monitors: [recorder])
+        let credentials = TLSCredentials(
+            anchorCertificates: [try server.file("ca.der")],
+            clientIdentity: .init(pkcs12: try server.file("client.p12"), password: "secret"))
+        _ = try await client.perform(request(credentials))
+        let metrics = try #require(recorder.metrics.values.first)
+        #expect(try #require(metrics.secureConnection) > .zero)
+        #expect(try #require(metrics.connect) > .zero)
+        #expect(metrics.networkProtocol == .http1_1)
+        #expect(metrics.reusedConnection == false)
+    }
+
+    @Test(.enabled(if: nginxIsInstalled(), "needs nginx: apt-get install nginx-light"))
+    func anHTTP2ExchangeIsMeasuredAsH2AndTheNextOneReusesItsConnection() async throws {
+        let nginx = try PythonServer.start("nginx_h2", arguments: [server.folder.path])
+        defer {
+            try? nginx.stdin.close()
+            nginx.process.waitUntilExit()
+        }
+        guard let url = URL(string: "https://127.0.0.1:\(nginx.port)/protocol") else { return }
+        let recorder = MetricsRecorder()
+        let client = HTTPClient(transport: CurlTransport(cookieJar: nil), monitors: [recorder])
+        let request = Request(
+            MutableRequest(url: url)
+                |> withSSLCredentials(TLSCredentials(anchorCertificates: [try server.file("ca.der")])))
+        _ = try await client.perform(request)
+        _ = try await client.perform(request)
+        let measured = recorder.metrics.values
+        try #require(measured.count == 2)
+        #expect(measured.map(\.networkProtocol) == [.http2, .http2])
+        #expect(measured.map(\.reusedConnection) == [false, true])
+        #expect(measured[0].secureConnection != nil && measured[1].secureConnection == nil)
+    }
+
     @Test(.enabled(if: nginxIsInstalled(), "needs nginx: apt-get install nginx-light"))
     func sixteenParallelRequestsToAnHTTP2OriginShareOneConnection() async throws {
         // Without CURLOPT_PIPEWAIT libcurl opened about ten connections for the first burst before learning that
@@ -115,7 +151,9 @@ struct CurlTLSTests {
             MutableRequest(url: url)
                 |> withSSLCredentials(TLSCredentials(anchorCertificates: [try server.file("ca.der")])))
         let connections = try await withThrowingTaskGroup(of: String.self) { group in
-            for _ in 0..<16 { group.addTask { String(decoding: try await client.perform(request).body, as: UTF8.self) } }
+            for _ in 0..<16 {
+                group.addTask { String(decoding: try await client.perform(request).body, as: UTF8.self) }
+            }
             return try await group.reduce(into: Set<String>()) { $0.insert($1) }
         }
         #expect(connections.count == 1, "connections: \(connections.sorted())")

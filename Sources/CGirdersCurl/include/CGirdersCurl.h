@@ -84,9 +84,21 @@ typedef enum {
     CURLOPT_CAINFO_BLOB = 40309
 } CURLoption;
 
-/// The transfer facts Girders reads: the body bytes received as they came over the wire (before content decoding).
+/// The transfer facts Girders reads: the body bytes received as they came over the wire (before content decoding),
+/// and what RequestMetrics reports (times in microseconds, sizes, the protocol, the connections opened).
 typedef enum {
-    CURLINFO_SIZE_DOWNLOAD_T = 0x600000 + 8
+    CURLINFO_HEADER_SIZE = 0x200000 + 11,
+    CURLINFO_REQUEST_SIZE = 0x200000 + 12,
+    CURLINFO_NUM_CONNECTS = 0x200000 + 26,
+    CURLINFO_HTTP_VERSION = 0x200000 + 46,
+    CURLINFO_SIZE_UPLOAD_T = 0x600000 + 7,
+    CURLINFO_SIZE_DOWNLOAD_T = 0x600000 + 8,
+    CURLINFO_TOTAL_TIME_T = 0x600000 + 50,
+    CURLINFO_NAMELOOKUP_TIME_T = 0x600000 + 51,
+    CURLINFO_CONNECT_TIME_T = 0x600000 + 52,
+    CURLINFO_PRETRANSFER_TIME_T = 0x600000 + 53,
+    CURLINFO_STARTTRANSFER_TIME_T = 0x600000 + 54,
+    CURLINFO_APPCONNECT_TIME_T = 0x600000 + 56
 } CURLINFO;
 
 typedef enum { CURLM_OK = 0 } CURLMcode;
@@ -230,6 +242,11 @@ static inline CURLcode girders_easy_set_string(CURL *handle, CURLoption option, 
 
 /// An offset-valued fact of the transfer (CURLINFO_OFF_T kinds); may be called from libcurl's callbacks.
 static inline CURLcode girders_easy_get_offset(CURL *handle, CURLINFO info, curl_off_t *value) {
+    return girders_curl()->easy_getinfo(handle, info, value);
+}
+
+/// A long-valued fact of the transfer (CURLINFO_LONG kinds).
+static inline CURLcode girders_easy_get_long(CURL *handle, CURLINFO info, long *value) {
     return girders_curl()->easy_getinfo(handle, info, value);
 }
 

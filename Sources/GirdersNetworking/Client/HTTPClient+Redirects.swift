@@ -5,8 +5,11 @@ extension HTTPClient {
     /// Lowers `request` (``WireRequest``, once per hop), sends it through the ``transport`` into a
     /// ``ResponseSink``, follows redirects under ``redirects`` (the transport never does), validates the final
     /// response with ``validation`` (or the request's own status codes) and moves a download into place. A download
-    /// whose response fails validation is deleted (``DownloadFile/discard(_:)``).
-    func followingRedirects(_ request: Request, options: TransferOptions) async throws(ResponseError) -> HTTPResponse {
+    /// whose response fails validation is deleted (``DownloadFile/discard(_:)``). What the transport measured of each
+    /// hop goes to the monitors as attempt `attempt`'s.
+    func followingRedirects(
+        _ request: Request, attempt: Int, options: TransferOptions
+    ) async throws(ResponseError) -> HTTPResponse {
         var current = request
         var followed = 0
         while true {
@@ -14,7 +17,14 @@ extension HTTPClient {
             let wire = try WireRequest(lowering: current, clientLimits: responseLimits)
             let destination: ResponseSink.Destination = options.downloadDestination.map { .file($0) } ?? .memory
             let sink = ResponseSink(wire, destination: destination, progress: options.progress)
-            let response = try await transport.exchange(wire, in: sink)
+            let response: HTTPResponse
+            do {
+                response = try await transport.exchange(wire, in: sink)
+            } catch {
+                reportMetrics(of: sink, for: current, attempt: attempt)
+                throw error
+            }
+            reportMetrics(of: sink, for: current, attempt: attempt)
             guard let next = redirects.nextRequest(after: response, original: request) else {
                 do {
                     try validation.validate(response, acceptingInstead: request.acceptableStatusCodes)

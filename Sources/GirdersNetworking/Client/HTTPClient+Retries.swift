@@ -2,12 +2,13 @@ import Foundation
 
 /// Step 2 of ``HTTPClient/perform(_:options:)``: interception and retries.
 extension HTTPClient {
-    /// Runs `attempt` once per try: the ``interceptors`` adapt the request first (in order), the ``monitors`` hear
+    /// Runs `attempt` once per try (with the try's number, from 1): the ``interceptors`` adapt the request first (in order), the ``monitors`` hear
     /// of the start and the end (with `head`, the response an outcome carries), and after a failure the
     /// interceptors decide (the first that does not say ``RetryDecision/doNotRetry`` wins) whether to try again, at
     /// once or after a delay. Cancellation is never retried.
     func withRetries<Outcome>(
-        _ request: Request, head: (Outcome) -> HTTPResponse, _ attempt: (Request) async throws(ResponseError) -> Outcome
+        _ request: Request, head: (Outcome) -> HTTPResponse,
+        _ attempt: (Request, Int) async throws(ResponseError) -> Outcome
     ) async throws(ResponseError) -> Outcome {
         var number = 1
         while true {
@@ -17,7 +18,7 @@ extension HTTPClient {
             let started = monitors.isEmpty ? nil : ContinuousClock.now
             let failure: ResponseError
             do {
-                let outcome = try await attempt(adapted)
+                let outcome = try await attempt(adapted, number)
                 if let started { report(adapted, number, .success(head(outcome)), since: started) }
                 return outcome
             } catch {
@@ -63,6 +64,12 @@ extension HTTPClient {
         } catch {
             throw .cancelled(url: request.fullURL)
         }
+    }
+
+    /// Hands the metrics `sink`'s transport recorded for `request`'s exchange to the monitors.
+    func reportMetrics(of sink: ResponseSink, for request: Request, attempt: Int) {
+        guard !monitors.isEmpty, let metrics = sink.metrics else { return }
+        for monitor in monitors { monitor.requestDidCollectMetrics(request, attempt: attempt, metrics: metrics) }
     }
 
     private func report(

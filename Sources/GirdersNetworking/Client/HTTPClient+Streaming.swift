@@ -20,12 +20,14 @@ extension HTTPClient {
         _ request: Request, progress: (@Sendable (TransferProgress) -> Void)? = nil
     ) async throws(ResponseError) -> StreamedResponse {
         if let reason = request.failureReason { throw .invalidRequest(reason: reason) }
-        if request.responseLimits == nil, let problem = responseLimits.problem { throw .invalidRequest(reason: problem) }
+        if request.responseLimits == nil, let problem = responseLimits.problem {
+            throw .invalidRequest(reason: problem)
+        }
         let request = try resolved(request)
         let started = ContinuousClock.now
         let pipeline: @Sendable () async throws(ResponseError) -> StreamedResponse = { () throws(ResponseError) in
-            try await self.withRetries(request, head: \.head) { adapted throws(ResponseError) in
-                try await self.streamingRedirects(adapted, progress: progress, started: started)
+            try await self.withRetries(request, head: \.head) { adapted, attempt throws(ResponseError) in
+                try await self.streamingRedirects(adapted, attempt: attempt, progress: progress, started: started)
             }
         }
         guard let deadline = request.deadline else { return try await pipeline() }
@@ -37,7 +39,8 @@ extension HTTPClient {
     /// status's body is read whole (up to ``ResponseLimits/bodyBytes``) for its error, an accepted one is handed to
     /// the caller.
     private func streamingRedirects(
-        _ request: Request, progress: (@Sendable (TransferProgress) -> Void)?, started: ContinuousClock.Instant
+        _ request: Request, attempt: Int, progress: (@Sendable (TransferProgress) -> Void)?,
+        started: ContinuousClock.Instant
     ) async throws(ResponseError) -> StreamedResponse {
         var current = request
         var followed = 0
@@ -45,13 +48,14 @@ extension HTTPClient {
             if Task.isCancelled { throw .cancelled(url: current.fullURL) }
             let wire = try WireRequest(lowering: current, clientLimits: responseLimits)
             let sink = ResponseSink(wire, destination: .stream, progress: progress)
-            let transfer = Task { [transport] in
+            let transfer = Task { [transport, current] in
                 do throws(ResponseError) {
                     try await transport.send(wire, to: sink)
                     try sink.finish()
                 } catch {
                     sink.fail(error)
                 }
+                self.reportMetrics(of: sink, for: current, attempt: attempt)
             }
             sink.onCancel { transfer.cancel() }
             try await sink.awaitHead()
@@ -74,7 +78,8 @@ extension HTTPClient {
             } catch {
                 // Rejected: the error carries the whole response, as perform's does.
                 let whole = try await body.collect(upTo: Int(clamping: wire.limits.bodyBytes))
-                try validation.validate(head.replacingBody(withData: whole), acceptingInstead: request.acceptableStatusCodes)
+                try validation.validate(
+                    head.replacingBody(withData: whole), acceptingInstead: request.acceptableStatusCodes)
                 throw error
             }
             return StreamedResponse(head: head, body: body)

@@ -126,13 +126,13 @@ public final class HTTPClient: HTTP {
         }
         let request = request.isRelative ? try resolved(request) : request
         guard let deadline = request.deadline else {
-            return try await withRetries(request, head: { $0 }) { adapted throws(ResponseError) in
-                try await self.followingRedirects(adapted, options: options)
+            return try await withRetries(request, head: { $0 }) { adapted, attempt throws(ResponseError) in
+                try await self.followingRedirects(adapted, attempt: attempt, options: options)
             }
         }
         return try await Deadline.run(seconds: deadline, url: request.fullURL) { [request] () throws(ResponseError) in
-            try await self.withRetries(request, head: { $0 }) { adapted throws(ResponseError) in
-                try await self.followingRedirects(adapted, options: options)
+            try await self.withRetries(request, head: { $0 }) { adapted, attempt throws(ResponseError) in
+                try await self.followingRedirects(adapted, attempt: attempt, options: options)
             }
         }
     }

@@ -59,6 +59,7 @@ public final class ResponseSink: Sendable {
         var stopReason: ResponseError?
         var ended = false
         var stream = StreamBuffer()
+        var metrics: RequestMetrics?
     }
 
     /// The request the response answers.
@@ -260,6 +261,15 @@ public final class ResponseSink: Sendable {
     public func sent(_ bytes: Int64, of total: Int64?) {
         progress?(TransferProgress(direction: .upload, completedBytes: bytes, totalBytes: total ?? request.body.length))
     }
+
+    /// What the transport measured for this exchange (``RequestMetrics``), recorded when the exchange ends,
+    /// whether it succeeded or not; the client hands it to its ``EventMonitor``s. A later record replaces it.
+    public func record(_ metrics: RequestMetrics) {
+        state.withLock { $0.metrics = metrics }
+    }
+
+    /// What the transport recorded with ``record(_:)``, if anything.
+    public var metrics: RequestMetrics? { state.withLock { $0.metrics } }
 
     /// A whole response at once: its head and body go through the same checks as a streamed one's.
     public func deliver(_ response: HTTPResponse) throws(ResponseError) {

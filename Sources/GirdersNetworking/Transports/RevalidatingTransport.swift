@@ -36,7 +36,15 @@ public final class RevalidatingTransport: HTTPTransport {
         if let modified = stored?.headers["Last-Modified"] {
             conditional = try conditional.settingHeader("If-Modified-Since", modified)
         }
-        let response = try await base.exchange(conditional, in: ResponseSink(conditional))
+        let inner = ResponseSink(conditional)
+        let response: HTTPResponse
+        do {
+            response = try await base.exchange(conditional, in: inner)
+        } catch {
+            if let metrics = inner.metrics { sink.record(metrics) }
+            throw error
+        }
+        if let metrics = inner.metrics { sink.record(metrics) }
         if response.statusCode == 304, let stored {
             let refreshed = Self.merging(response, into: stored, request: original)
             store(refreshed, for: original)

@@ -55,6 +55,13 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         transfer(task)?.sent(totalBytesSent, of: totalBytesExpectedToSend)
     }
 
+    /// Apple platforms call this before the task completes; FoundationNetworking never does.
+    func urlSession(_ session: URLSession, task: URLSessionTask, didFinishCollecting metrics: URLSessionTaskMetrics) {
+        guard let transfer = transfer(task), let measured = RequestMetrics(url: transfer.wire.url, task: metrics)
+        else { return }
+        transfer.sink.record(measured)
+    }
+
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
         transfer.complete(error: error, info: finish(task.taskIdentifier))

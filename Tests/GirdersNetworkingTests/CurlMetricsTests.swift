@@ -115,6 +115,22 @@ struct CurlMetricsTests {
         #expect(try #require(metrics.bytesReceived) >= 50_000)
     }
 
+    @Test func aRevalidatingTransportPassesOnWhatItsTransportMeasured() async throws {
+        let client = HTTPClient(transport: RevalidatingTransport(CurlTransport(cookieJar: nil)), monitors: [recorder])
+        let request = Request(URL: server.url("/cached?name=metrics-\(UUID().uuidString)"), method: .get)
+        _ = try await client.perform(request)
+        _ = try await client.perform(request)  // a 304: the stored body, the exchange measured all the same
+        let measured = recorder.metrics.values
+        #expect(measured.count == 2)
+        #expect(measured.last?.reusedConnection == true)
+    }
+
+    @Test func requestsAnsweredByACoalescedFlightReportNoMetricsAsDocumented() async throws {
+        let client = HTTPClient(transport: CoalescingTransport(CurlTransport(cookieJar: nil)), monitors: [recorder])
+        _ = try await client.perform(Request(URL: server.url("/small"), method: .get))
+        #expect(recorder.events.values == ["start 1", "finish 1"])
+    }
+
     #if canImport(FoundationNetworking)
     @Test func urlSessionOnLinuxMeasuresNothingAsDocumented() async throws {
         // FoundationNetworking never calls urlSession(_:task:didFinishCollecting:); should it start to, this test

@@ -1,0 +1,41 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+import struct Foundation.URL
+
+/// SwiftPM names a path dependency after its folder, which differs between clones ("main", "girders", ...).
+let girders = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .lastPathComponent.lowercased()
+
+let settings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+/// Girders in the server-side Swift ecosystem: one product per integration, each depending on Girders by path and
+/// on the ecosystem package it bridges to. Girders itself keeps no package dependencies.
+let package = Package(
+    name: "GirdersIntegrations",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+    products: [
+        .library(name: "GirdersMetrics", targets: ["GirdersMetrics"])
+    ],
+    dependencies: [
+        .package(path: ".."),
+        .package(url: "https://github.com/apple/swift-metrics.git", exact: "2.13.0"),
+    ],
+    targets: [
+        .target(
+            name: "GirdersMetrics",
+            dependencies: [
+                .product(name: "GirdersNetworking", package: girders),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+            ], swiftSettings: settings),
+        .testTarget(
+            name: "GirdersMetricsTests",
+            dependencies: [
+                "GirdersMetrics", .product(name: "GirdersNetworking", package: girders),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+            ], swiftSettings: settings),
+    ]
+)

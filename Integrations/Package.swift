@@ -18,11 +18,14 @@ let package = Package(
     name: "GirdersIntegrations",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     products: [
-        .library(name: "GirdersMetrics", targets: ["GirdersMetrics"])
+        .library(name: "GirdersMetrics", targets: ["GirdersMetrics"]),
+        .library(name: "GirdersOpenAPI", targets: ["GirdersOpenAPI"]),
     ],
     dependencies: [
         .package(path: ".."),
         .package(url: "https://github.com/apple/swift-metrics.git", exact: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime.git", exact: "1.13.4"),
+        .package(url: "https://github.com/apple/swift-http-types.git", exact: "1.8.0"),
     ],
     targets: [
         .target(
@@ -37,5 +40,19 @@ let package = Package(
                 "GirdersMetrics", .product(name: "GirdersNetworking", package: girders),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
             ], swiftSettings: settings),
+        .target(
+            name: "GirdersOpenAPI",
+            dependencies: [
+                .product(name: "GirdersNetworking", package: girders),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ], swiftSettings: settings),
+        .testTarget(
+            name: "GirdersOpenAPITests",
+            dependencies: [
+                "GirdersOpenAPI", .product(name: "GirdersNetworking", package: girders),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ], exclude: ["Server", "openapi.yaml", "openapi-generator-config.yaml"], swiftSettings: settings),
     ]
 )

@@ -20,12 +20,14 @@ let package = Package(
     products: [
         .library(name: "GirdersMetrics", targets: ["GirdersMetrics"]),
         .library(name: "GirdersOpenAPI", targets: ["GirdersOpenAPI"]),
+        .library(name: "GirdersSwiftLog", targets: ["GirdersSwiftLog"]),
     ],
     dependencies: [
         .package(path: ".."),
         .package(url: "https://github.com/apple/swift-metrics.git", exact: "2.13.0"),
         .package(url: "https://github.com/apple/swift-openapi-runtime.git", exact: "1.13.4"),
         .package(url: "https://github.com/apple/swift-http-types.git", exact: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log.git", exact: "1.16.2"),
     ],
     targets: [
         .target(
@@ -54,5 +56,16 @@ let package = Package(
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ], exclude: ["Server", "openapi.yaml", "openapi-generator-config.yaml"], swiftSettings: settings),
+        .target(
+            name: "GirdersSwiftLog",
+            dependencies: [
+                .product(name: "GirdersLog", package: girders), .product(name: "Logging", package: "swift-log"),
+            ], swiftSettings: settings),
+        .testTarget(
+            name: "GirdersSwiftLogTests",
+            dependencies: [
+                "GirdersSwiftLog", .product(name: "GirdersLog", package: girders),
+                .product(name: "Logging", package: "swift-log"),
+            ], swiftSettings: settings),
     ]
 )

@@ -47,6 +47,18 @@ struct FormattingTests {
         #expect(line.contains(#"\u{2028}\u{2029}\t\u{00}"#))
     }
 
+    @Test func aCallSiteGivenAsTextIsPrintedEscapedAndHasNoLiterals() {
+        let bridged = LogRecord(
+            timestamp: Date(timeIntervalSince1970: 0), level: .info, label: "l", message: "m",
+            file: "Other/File.swift\nforged", function: "f()", line: 7)
+        #expect(bridged.file == "Other/File.swift\nforged" && bridged.function == "f()")
+        #expect(bridged.fileID == nil && bridged.functionName == nil)
+        #expect(
+            DefaultLogFormatter().format(bridged, revealingPrivate: false)
+                == #"1970-01-01T00:00:00.000Z INFO [l] Other/File.swift\nforged:7 m"#)
+        #expect(record.fileID?.description == "App/Sync.swift" && record.functionName?.description == "run()")
+    }
+
     @Test func anEscapedNewlineAndABackslashNDiffer() {
         #expect(LogEscaping.escaped("a\nb") == #"a\nb"#)
         #expect(LogEscaping.escaped(#"a\nb"#) == #"a\\nb"#)

@@ -45,8 +45,11 @@ struct FaultInjectionTests {
         var succeeded = 0
         var failed: [ResponseErrorKind: Int] = [:]
         var slowest = 0.0
-        mutating func record(_ error: any Error) {
+        /// Each failure with the request and fault it came from, for the message when a count is off.
+        var failures: [String] = []
+        mutating func record(_ error: any Error, _ what: String) {
             failed[(error as? ResponseError)?.kind ?? .transport, default: 0] += 1
+            failures.append("\(what): \(error)")
         }
         var description: String {
             let kinds = failed.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \($0.value)" }
@@ -90,7 +93,7 @@ struct FaultInjectionTests {
                     #expect(fault == "none" || fault == "throttle", "a GET with fault \(fault) succeeded")
                     tally.succeeded += 1
                 } catch {
-                    tally.record(error)
+                    tally.record(error, "GET \(fault)")
                 }
                 let id = "\(kind.rawValue)-\(round)-\(fault)-\(UUID().uuidString)"
                 do {
@@ -102,7 +105,7 @@ struct FaultInjectionTests {
                     tally.succeeded += 1
                 } catch {
                     postIDs.append((id, fault, false))
-                    tally.record(error)
+                    tally.record(error, "POST \(fault)")
                 }
                 do {
                     let destination = folder.appendingPathComponent("\(round)-\(fault)")
@@ -115,7 +118,7 @@ struct FaultInjectionTests {
                     downloads += 1
                     tally.succeeded += 1
                 } catch {
-                    tally.record(error)
+                    tally.record(error, "download \(fault)")
                 }
                 let elapsed = (ContinuousClock.now - start) / .seconds(1)
                 tally.slowest = max(tally.slowest, elapsed / 3)
@@ -135,7 +138,7 @@ struct FaultInjectionTests {
         #expect(descriptorsAfter <= descriptorsBefore + 8, "descriptors: \(descriptorsBefore) → \(descriptorsAfter)")
         print("fault injection on \(kind.rawValue): \(tally)")
         // Per round: the GET and the download with none and throttle, the POST with none, throttle and stall.
-        #expect(tally.succeeded == Self.rounds * 7, "\(tally)")
+        #expect(tally.succeeded == Self.rounds * 7, "\(tally); failures: \(tally.failures.joined(separator: "; "))")
     }
 }
 #endif

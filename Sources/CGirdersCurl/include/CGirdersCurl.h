@@ -39,6 +39,7 @@ typedef enum {
     CURLE_SSL_ENGINE_NOTFOUND = 53,
     CURLE_SEND_ERROR = 55,
     CURLE_RECV_ERROR = 56,
+    CURLE_SEND_FAIL_REWIND = 65,
     CURLE_SSL_CERTPROBLEM = 58,
     CURLE_SSL_CIPHER = 59,
     CURLE_PEER_FAILED_VERIFICATION = 60,
@@ -66,6 +67,7 @@ typedef enum {
     CURLOPT_WRITEDATA = 10001,
     CURLOPT_URL = 10002,
     CURLOPT_READDATA = 10009,
+    CURLOPT_SEEKDATA = 10168,
     CURLOPT_ERRORBUFFER = 10010,
     CURLOPT_HTTPHEADER = 10023,
     CURLOPT_KEYPASSWD = 10026,
@@ -79,6 +81,7 @@ typedef enum {
     CURLOPT_WRITEFUNCTION = 20011,
     CURLOPT_READFUNCTION = 20012,
     CURLOPT_HEADERFUNCTION = 20079,
+    CURLOPT_SEEKFUNCTION = 20167,
     CURLOPT_INFILESIZE_LARGE = 30115,
     CURLOPT_SSLCERT_BLOB = 40291,
     CURLOPT_CAINFO_BLOB = 40309
@@ -112,6 +115,10 @@ typedef enum { CURLVERSION_FIRST = 0 } CURLversion;
 #define CURL_READFUNC_ABORT 0x10000000
 /// Returned by a read or write callback: hold the transfer until curl_easy_pause(handle, CURLPAUSE_CONT).
 #define CURL_READFUNC_PAUSE 0x10000001
+/// The seek callback's answers: rewound, failed, or cannot rewind (libcurl then fails with CURLE_SEND_FAIL_REWIND).
+#define CURL_SEEKFUNC_OK 0
+#define CURL_SEEKFUNC_FAIL 1
+#define CURL_SEEKFUNC_CANTSEEK 2
 #define CURL_WRITEFUNC_PAUSE 0x10000001
 #define CURLPAUSE_CONT 0
 #define CURL_BLOB_COPY 1
@@ -267,6 +274,14 @@ static inline CURLcode girders_easy_set_data_callback(CURL *handle, CURLoption f
                                                       girders_curl_data_callback callback, void *context) {
     CURLcode code = girders_curl()->easy_setopt(handle, function, callback);
     return code != CURLE_OK ? code : girders_curl()->easy_setopt(handle, data, context);
+}
+
+/// libcurl's seek callback: move the request body's read position to `offset` from `origin` (SEEK_SET).
+typedef int (*girders_curl_seek_callback)(void *context, curl_off_t offset, int origin);
+
+static inline CURLcode girders_easy_set_seek_callback(CURL *handle, girders_curl_seek_callback callback, void *context) {
+    CURLcode code = girders_curl()->easy_setopt(handle, CURLOPT_SEEKFUNCTION, callback);
+    return code != CURLE_OK ? code : girders_curl()->easy_setopt(handle, CURLOPT_SEEKDATA, context);
 }
 
 static inline CURLMcode girders_multi_set_long(CURLM *multi, CURLMoption option, long value) {

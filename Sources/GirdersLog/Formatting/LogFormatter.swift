@@ -74,7 +74,7 @@ public struct DefaultLogFormatter: LogFormatter {
         buffer.append(UInt8(ascii: "]"))
         buffer.append(UInt8(ascii: " "))
         if includesCallSite {
-            record.fileID.withUTF8Buffer { buffer.append(contentsOf: $0) }
+            record.appendFile(to: &buffer)
             buffer.append(UInt8(ascii: ":"))
             appendUTF8(String(record.line), to: &buffer)
             buffer.append(UInt8(ascii: " "))

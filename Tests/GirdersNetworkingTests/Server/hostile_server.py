@@ -19,6 +19,7 @@ Routes (the request's path, query ignored unless named):
   /length-list?v=V   `Content-Length: V` (for example "10, 5") and 5 bytes
   /both-framings     `Transfer-Encoding: chunked` and `Content-Length: 100`, a chunked "hello"
   /keepalive/both, /keepalive/id   a kept-alive connection: both framings, or the connection's number
+  /keepalive/drop-next  the body's length, the connection kept; the next request on it closed without an answer
   /control-value     a field whose value holds ESC, a bare CR and DEL
   /cookies?n=N       200 with N persistent Set-Cookie fields (expiring in 2031)
   /reset             reads the request, then resets the connection (RST) without a response
@@ -77,7 +78,10 @@ def bomb(layers):
 
 
 def read_head(conn):
-    received = raw_listener.read_head(conn)
+    return request_line(raw_listener.read_head(conn))
+
+
+def request_line(received):
     if received is None:
         return None
     line = received[0].split(b"\r\n", 1)[0].decode("latin-1")
@@ -113,12 +117,35 @@ def keep_alive(conn, path):
         path = urlsplit(request[1]).path if request else None
 
 
+def drop_next(conn, received):
+    """/keepalive/drop-next: answers the first request on a connection with its body's length (and keeps the
+    connection), then closes the connection on the next request without an answer, as a server whose idle timeout
+    fired just as the request went out. A client should send that request again on a new connection."""
+    head, body = received
+    length = 0
+    for line in head.split(b"\r\n")[1:]:
+        name, _, value = line.partition(b":")
+        if name.strip().lower() == b"content-length":
+            length = int(value.strip())
+    while len(body) < length:
+        chunk = conn.recv(65536)
+        if not chunk:
+            return
+        body += chunk
+    reply = b"%d" % length
+    conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: %d\r\n\r\n" % len(reply) + reply)
+    raw_listener.read_head(conn)
+
+
 def serve(conn):
     try:
-        request = read_head(conn)
+        received = raw_listener.read_head(conn)
+        request = request_line(received)
         if request is None:
             return
         method, target = request
+        if urlsplit(target).path == "/keepalive/drop-next":
+            return drop_next(conn, received)
         if target.startswith("/keepalive/"):
             return keep_alive(conn, urlsplit(target).path)
         url = urlsplit(target)

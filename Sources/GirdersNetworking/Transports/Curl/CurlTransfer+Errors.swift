@@ -22,6 +22,12 @@ extension CurlTransfer {
         case CURLE_PARTIAL_FILE, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_GOT_NOTHING, CURLE_HTTP2,
             CURLE_HTTP2_STREAM:
             return .interrupted(url: url, receivedBytes: received, expectedBytes: expected, reason: reason)
+        case CURLE_SEND_FAIL_REWIND:
+            return .interrupted(
+                url: url, receivedBytes: received, expectedBytes: expected,
+                reason: "the reused connection closed before any answer; the request was not sent again by itself: "
+                    + "its method is not idempotent (RFC 9110, 9.2.2; withRetriesAllowed allows it) or its body is a "
+                    + "stream made once")
         case CURLE_SSL_PINNEDPUBKEYNOTMATCH:
             // The same words as URLSessionTransport's trust evaluation (PublicKeyPinning.failure).
             return .transport(

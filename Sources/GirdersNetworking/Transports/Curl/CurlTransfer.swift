@@ -196,6 +196,7 @@ final class CurlTransfer: @unchecked Sendable {
             if code == CURLE_OK {
                 code = girders_easy_set_data_callback(easy, CURLOPT_READFUNCTION, CURLOPT_READDATA, curlRead, context)
             }
+            if code == CURLE_OK { code = girders_easy_set_seek_callback(easy, curlSeek, context) }
         }
         if method != "GET", method != "HEAD", code == CURLE_OK {
             code = girders_easy_set_string(easy, CURLOPT_CUSTOMREQUEST, method)
@@ -399,6 +400,21 @@ final class CurlTransfer: @unchecked Sendable {
         return count
     }
 
+    /// libcurl wants the body again from `offset`: it sends the request once more on a new connection because a
+    /// reused one closed before any answer came. Allowed from the start, for a body that can be read again (in
+    /// memory or in a file, not a stream), and only when sending it twice is safe (RFC 9110, 9.2.2): an idempotent
+    /// method, or a request that allows retries. Otherwise libcurl fails with `CURLE_SEND_FAIL_REWIND`, which is
+    /// ``ResponseError/interrupted(url:receivedBytes:expectedBytes:reason:)`` saying so.
+    func rewind(to offset: Int64) -> Int32 {
+        let method = HTTPMethod(rawValue: wire.method)
+        guard offset == 0, pump == nil, method?.isIdempotent == true || wire.request.allowsRetries else {
+            return CURL_SEEKFUNC_CANTSEEK
+        }
+        if uploadDescriptor >= 0, lseek(uploadDescriptor, 0, SEEK_SET) != 0 { return CURL_SEEKFUNC_FAIL }
+        uploaded = 0
+        return CURL_SEEKFUNC_OK
+    }
+
     // MARK: Ending
 
     /// The transfer ended with libcurl's `code` (or was stopped with `stop`): the error, if it failed. The sink's
@@ -448,6 +464,11 @@ private let curlHeader: girders_curl_data_callback = { buffer, size, count, cont
     let taken = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
         .receiveHeader(UnsafeRawBufferPointer(start: buffer, count: size * count))
     return taken ? size * count : 0
+}
+
+private let curlSeek: girders_curl_seek_callback = { context, offset, origin in
+    guard let context, origin == SEEK_SET else { return CURL_SEEKFUNC_CANTSEEK }
+    return Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().rewind(to: Int64(offset))
 }
 
 private let curlRead: girders_curl_data_callback = { buffer, size, count, context in

@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "GirdersMetrics", targets: ["GirdersMetrics"]),
         .library(name: "GirdersOpenAPI", targets: ["GirdersOpenAPI"]),
         .library(name: "GirdersSwiftLog", targets: ["GirdersSwiftLog"]),
+        .library(name: "GirdersTracing", targets: ["GirdersTracing"]),
     ],
     dependencies: [
         .package(path: ".."),
@@ -28,6 +29,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-runtime.git", exact: "1.13.4"),
         .package(url: "https://github.com/apple/swift-http-types.git", exact: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log.git", exact: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing.git", exact: "1.7.3"),
     ],
     targets: [
         .target(
@@ -66,6 +68,20 @@ let package = Package(
             dependencies: [
                 "GirdersSwiftLog", .product(name: "GirdersLog", package: girders),
                 .product(name: "Logging", package: "swift-log"),
+            ], swiftSettings: settings),
+        .target(
+            name: "GirdersTracing",
+            dependencies: [
+                .product(name: "GirdersNetworking", package: girders),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "Instrumentation", package: "swift-distributed-tracing"),
+            ], swiftSettings: settings),
+        .testTarget(
+            name: "GirdersTracingTests",
+            dependencies: [
+                "GirdersTracing", .product(name: "GirdersNetworking", package: girders),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
             ], swiftSettings: settings),
     ]
 )

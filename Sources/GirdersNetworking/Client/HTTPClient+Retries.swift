@@ -11,20 +11,29 @@ extension HTTPClient {
         _ attempt: (Request, Int) async throws(ResponseError) -> Outcome
     ) async throws(ResponseError) -> Outcome {
         var number = 1
+        let call = interceptors.isEmpty ? 0 : InterceptorContext.nextCall()
         while true {
-            let context = InterceptorContext(attempt: number)
-            let adapted = interceptors.isEmpty ? request : try await adapt(request, context: context)
+            let context = InterceptorContext(attempt: number, call: call)
+            let adapted: Request
+            do {
+                adapted = interceptors.isEmpty ? request : try await adapt(request, context: context)
+            } catch {
+                finish(request, .failure(error), context)
+                throw error
+            }
             for monitor in monitors { monitor.requestWillStart(adapted, attempt: number) }
             let started = monitors.isEmpty ? nil : ContinuousClock.now
             let failure: ResponseError
             do {
                 let outcome = try await attempt(adapted, number)
                 if let started { report(adapted, number, .success(head(outcome)), since: started) }
+                finish(adapted, .success(head(outcome)), context)
                 return outcome
             } catch {
                 failure = error
             }
             if let started { report(adapted, number, .failure(failure), since: started) }
+            finish(adapted, .failure(failure), context)
             if failure.isCancellation { throw failure }
             var decision = RetryDecision.doNotRetry
             for interceptor in interceptors where decision == .doNotRetry {
@@ -64,6 +73,13 @@ extension HTTPClient {
         } catch {
             throw .cancelled(url: request.fullURL)
         }
+    }
+
+    /// Tells every interceptor that the attempt of `context` ended.
+    private func finish(
+        _ request: Request, _ result: Result<HTTPResponse, ResponseError>, _ context: InterceptorContext
+    ) {
+        for interceptor in interceptors { interceptor.attemptDidFinish(request, result: result, context: context) }
     }
 
     /// Hands the metrics `sink`'s transport recorded for `request`'s exchange to the monitors.

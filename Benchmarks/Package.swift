@@ -7,7 +7,8 @@ import struct Foundation.URL
 let girders = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .lastPathComponent.lowercased()
 
-/// Side-by-side benchmarks of Girders against the libraries it replaces. Only this package has dependencies.
+/// Side-by-side benchmarks of Girders against the libraries it replaces (with Integrations/, the packages that have
+/// dependencies).
 let package = Package(
     name: "GirdersBenchmarks",
     platforms: [.macOS(.v13)],
@@ -20,6 +21,9 @@ let package = Package(
         .package(url: "https://github.com/Swinject/Swinject.git", exact: "2.10.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", exact: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(path: "../Integrations"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime.git", exact: "1.13.4"),
+        .package(url: "https://github.com/swift-server/swift-openapi-async-http-client.git", exact: "1.5.0"),
     ],
     targets: [
         benchmark(
@@ -53,6 +57,20 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)]),
         .systemLibrary(name: "CBenchCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .executableTarget(name: "CurlLimit", dependencies: ["CBenchCurl"]),
+        // A client generated from Sources/BenchAPI/openapi.yaml (committed; see Integrations/README.md to
+        // regenerate), sent through Girders' OpenAPI transport and through swift-openapi-async-http-client.
+        .target(
+            name: "BenchAPI", dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+            exclude: ["openapi.yaml", "openapi-generator-config.yaml"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        .executableTarget(
+            name: "OpenAPIThroughput",
+            dependencies: [
+                "BenchAPI", .product(name: "GirdersNetworking", package: girders),
+                .product(name: "GirdersOpenAPI", package: "integrations"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]),
         benchmark(
             "DIBenchmarks",
             [.product(name: "GirdersDI", package: girders), .product(name: "Swinject", package: "Swinject")]),

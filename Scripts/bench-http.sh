@@ -7,6 +7,10 @@
 # RUNS times (3 by default); the table shows the median.
 # Usage: Scripts/bench-http.sh [RUNS]     Installs nginx (Debian's nginx-light) and, for the C limit's headers,
 #                                        libcurl4-openssl-dev when missing (Girders itself needs neither).
+# CLIENTS and SCENARIOS (space-separated) pick a subset. The OpenAPI clients (a generated client through
+# GirdersOpenAPI's transport, girders-openapi, and through swift-openapi-async-http-client, ahc-openapi) run the
+# small scenarios only: CLIENTS="girders-openapi ahc-openapi girders-curl async-http-client" \
+#   SCENARIOS="small-sequential small-parallel" Scripts/bench-http.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-3}
@@ -28,6 +32,9 @@ if [ ! -e /usr/include/curl/curl.h ] && ! ls /usr/include/*/curl/curl.h >/dev/nu
 fi
 swift build -c release --package-path Benchmarks --product HTTPThroughput 2>/dev/null | tail -1
 swift build -c release --package-path Benchmarks --product CurlLimit 2>/dev/null | tail -1
+case "${CLIENTS:-}" in
+    *openapi*) swift build -c release --package-path Benchmarks --product OpenAPIThroughput 2>/dev/null | tail -1 ;;
+esac
 bin=Benchmarks/.build/release
 
 root=$(mktemp -d /tmp/girders-bench-http.XXXXXX)
@@ -52,8 +59,8 @@ nginx_pid=$!
 for _ in $(seq 50); do curl -sf "http://127.0.0.1:$port/small.json" >/dev/null && break; sleep 0.1; done
 base="http://127.0.0.1:$port"
 
-clients="curl-c girders-curl girders-urlsession urlsession async-http-client"
-scenarios="small-sequential small-parallel download-memory download-file upload-file"
+clients=${CLIENTS:-"curl-c girders-curl girders-urlsession urlsession async-http-client"}
+scenarios=${SCENARIOS:-"small-sequential small-parallel download-memory download-file upload-file"}
 argument() {
     case "$1" in
         small-sequential) echo 5000 ;;
@@ -69,6 +76,8 @@ for run in $(seq "$runs"); do
         for client in $clients; do
             if [ "$client" = curl-c ]; then
                 line=$("$bin/CurlLimit" "$scenario" "$base" $(argument "$scenario") || true)
+            elif [[ "$client" == *openapi ]]; then
+                line=$("$bin/OpenAPIThroughput" "$client" "$scenario" "$base" $(argument "$scenario") || true)
             else
                 line=$("$bin/HTTPThroughput" "$client" "$scenario" "$base" $(argument "$scenario") || true)
             fi
@@ -79,7 +88,7 @@ for run in $(seq "$runs"); do
 done
 
 grep -E "FAILED|^[a-z-]+ *$" "$results" | sed "s/^/failed: /" | head -20 || true
-python3 - "$results" "$runs" <<'PY'
+python3 - "$results" "$runs" "$clients" "$scenarios" <<'PY'
 import statistics, sys
 rows = {}
 for line in open(sys.argv[1]):
@@ -89,15 +98,17 @@ for line in open(sys.argv[1]):
         continue
     client, scenario, seconds, rate, rss, cpu = parts[0], parts[1], float(parts[2]), float(parts[3]), int(parts[4]), float(parts[5])
     rows.setdefault((scenario, client), []).append((rate, rss, cpu / (rate * seconds) * 1e6 if rate else 0))
-clients = ["curl-c", "girders-curl", "girders-urlsession", "urlsession", "async-http-client"]
+clients = sys.argv[3].split()
 names = {"curl-c": "libcurl in C (easy one at a time, multi 16 in flight)", "girders-curl": "Girders, CurlTransport",
          "girders-urlsession": "Girders, URLSessionTransport", "urlsession": "bare URLSession",
-         "async-http-client": "AsyncHTTPClient"}
+         "async-http-client": "AsyncHTTPClient",
+         "girders-openapi": "generated client, GirdersOpenAPI on CurlTransport",
+         "ahc-openapi": "generated client, swift-openapi-async-http-client"}
 units = {"small-sequential": "requests/s", "small-parallel": "requests/s"}
 print(f"median of {sys.argv[2]} runs; rate (peak RSS), and for small GETs the CPU time per request (all threads)")
 print("| scenario | " + " | ".join(names[c] for c in clients) + " |")
 print("|---" * (len(clients) + 1) + "|")
-for scenario in ["small-sequential", "small-parallel", "download-memory", "download-file", "upload-file"]:
+for scenario in sys.argv[4].split():
     cells = []
     for client in clients:
         values = [v for v in rows.get((scenario, client), []) if v]

@@ -19,7 +19,8 @@ fail() { echo "check-examples: $*" >&2; exit 1; }
 copy() {  # copy <example> → the copy's folder, depending on this checkout by absolute path
     cp -R "$root/Examples/$1" "$work/$1"
     rm -rf "$work/$1/.build"
-    sed -i "s|path: \"../..\"|path: \"$root\"|" "$work/$1/Package.swift"
+    sed -i -e "s|path: \"../..\"|path: \"$root\"|" -e "s|path: \"../../Integrations\"|path: \"$root/Integrations\"|" \
+        "$work/$1/Package.swift"
     echo "$work/$1"
 }
 

@@ -9,10 +9,17 @@ let girders: [Target.Dependency] = [
 let package = Package(
     name: "GirdersDemo",
     platforms: [.macOS(.v15)],
-    dependencies: [.package(name: "Girders", path: "../..")],
+    dependencies: [
+        .package(name: "Girders", path: "../.."), .package(path: "../../Integrations"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime.git", exact: "1.13.4"),
+    ],
     targets: [
         .target(
-            name: "GirdersDemoKit", dependencies: girders,
+            name: "GirdersDemoKit",
+            // The item list goes through the client generated from the server's OpenAPI document (GirdersDemoAPI)
+            // and Girders' OpenAPI transport.
+            dependencies: girders + ["GirdersOpenAPI", "GirdersDemoAPI"].map { .product(name: $0, package: "Integrations") }
+                + [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
             plugins: [.plugin(name: "TremaPlugin", package: "Girders")]),
         .executableTarget(name: "girders-demo", dependencies: ["GirdersDemoKit"]),
         .testTarget(name: "GirdersDemoTests", dependencies: ["GirdersDemoKit"] + girders),

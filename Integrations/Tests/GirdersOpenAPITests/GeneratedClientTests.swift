@@ -1,12 +1,13 @@
 #if os(macOS) || os(Linux)  // starts processes: macOS and Linux only
 import Foundation
+import GirdersDemoAPI
 import GirdersNetworking
 import GirdersOpenAPI
 import OpenAPIRuntime
 import Testing
 
-/// The client swift-openapi-generator made from `openapi.yaml` (the example app's API; generated once, committed in
-/// `Generated/`), sending through ``GirdersClientTransport`` to the example app's own server, with Girders'
+/// The client swift-openapi-generator made from the example app's API (`GirdersDemoAPI`: generated once,
+/// committed), sending through ``GirdersClientTransport`` to the example app's own server, with Girders'
 /// single-flight token refresh in the middle.
 @Suite(.serialized)
 struct GeneratedClientTests {

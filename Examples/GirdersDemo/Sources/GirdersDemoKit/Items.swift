@@ -1,5 +1,8 @@
 import Foundation
+import GirdersDemoAPI
 import GirdersNetworking
+import GirdersOpenAPI
+import OpenAPIRuntime
 import Synchronization
 
 struct Item: Codable, Sendable, Equatable {
@@ -69,8 +72,21 @@ struct LiveItemRepository: ItemRepository {
     let client: HTTPClient
     let baseURL: URL
 
+    /// Through the client swift-openapi-generator made from the server's OpenAPI document, sent by the same
+    /// `HTTPClient` (so the token refresh, retries and logging apply).
     func list() async throws -> [Item] {
-        try await client.send(Call<[Item], ItemsEndpoint>(endpoint: ItemsEndpoint(baseURL: baseURL, action: .list)))
+        let api = GirdersDemoAPI.Client(serverURL: baseURL, transport: GirdersClientTransport(client: client))
+        let answer: Operations.listItems.Output
+        do {
+            answer = try await api.listItems()
+        } catch let error as ClientError {
+            throw error.underlyingError  // the ResponseError, as the other commands throw it
+        }
+        switch answer {
+        case .ok(let ok): return try ok.body.json.map { Item(id: $0.id, name: $0.name) }
+        case .unauthorized(let refused): throw ServerMessage(message: try refused.body.json.message)
+        case .undocumented(let status, _): throw ServerMessage(message: "the server answered \(status)")
+        }
     }
 
     func create(named name: String) async throws -> Item {

@@ -50,13 +50,15 @@ let package = Package(
         .executableTarget(
             name: "HTTPThroughput",
             dependencies: [
-                .product(name: "GirdersNetworking", package: girders),
+                "BenchSupport", .product(name: "GirdersNetworking", package: girders),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]),
         .systemLibrary(name: "CBenchCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .executableTarget(name: "CurlLimit", dependencies: ["CBenchCurl"]),
+        // Peak memory and CPU time of a benchmark's own process.
+        .target(name: "BenchSupport", swiftSettings: [.swiftLanguageMode(.v6)]),
         // A client generated from Sources/BenchAPI/openapi.yaml (committed; see Integrations/README.md to
         // regenerate), sent through Girders' OpenAPI transport and through swift-openapi-async-http-client.
         .target(
@@ -65,7 +67,7 @@ let package = Package(
         .executableTarget(
             name: "OpenAPIThroughput",
             dependencies: [
-                "BenchAPI", .product(name: "GirdersNetworking", package: girders),
+                "BenchAPI", "BenchSupport", .product(name: "GirdersNetworking", package: girders),
                 .product(name: "GirdersOpenAPI", package: "integrations"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),

@@ -9,6 +9,7 @@
 // every thread>", as CurlLimit does. With BENCH_THREAD_CPU=1 it also writes the CPU time of its four busiest
 // threads to standard error.
 import AsyncHTTPClient
+import BenchSupport
 import Foundation
 import GirdersNetworking
 import NIOCore
@@ -146,12 +147,6 @@ struct AHC: Client {
     func shutdown() async throws { try await client.shutdown() }
 }
 
-func peakResidentKiB() -> Int {
-    var usage = rusage()
-    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-    return usage.ru_maxrss
-}
-
 /// The CPU time of the process's busiest threads so far, in milliseconds, busiest first (from `/proc/self/task`;
 /// empty where there is none).
 func busiestThreadsMilliseconds(_ count: Int) -> [Int] {
@@ -167,14 +162,6 @@ func busiestThreadsMilliseconds(_ count: Int) -> [Int] {
         return user + system
     }
     return ticks.sorted(by: >).prefix(count).map { $0 * 1000 / ticksPerSecond }
-}
-
-/// CPU time of the whole process so far (user and system, every thread), in seconds.
-func cpuSeconds() -> Double {
-    var usage = rusage()
-    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-    let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
-    return user + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
 }
 
 func run() async throws {
@@ -199,7 +186,7 @@ func run() async throws {
     default: throw Failure(description: "unknown client \(arguments[1])")
     }
     let start = ContinuousClock.now
-    let cpuStart = cpuSeconds()
+    let cpuStart = ProcessUsage.cpuSeconds()
     var rate = 0.0
     func seconds() -> Double {
         let elapsed = ContinuousClock.now - start
@@ -241,7 +228,10 @@ func run() async throws {
         FileHandle.standardError.write(Data("busiest threads: \(busiest)\n".utf8))
     }
     try await client.shutdown()
-    print(String(format: "%@ %.3f %.1f %d %.3f", scenario, elapsed, rate, peakResidentKiB(), cpuSeconds() - cpuStart))
+    print(
+        String(
+            format: "%@ %.3f %.1f %d %.3f", scenario, elapsed, rate, ProcessUsage.peakResidentKiB(),
+            ProcessUsage.cpuSeconds() - cpuStart))
 }
 
 do {

@@ -8,6 +8,7 @@
 // Prints one line: "<scenario> <seconds> <requests/s> <peak RSS KiB> <CPU seconds, every thread>", as
 // HTTPThroughput does.
 import BenchAPI
+import BenchSupport
 import Foundation
 import GirdersNetworking
 import GirdersOpenAPI
@@ -16,21 +17,6 @@ import OpenAPIRuntime
 
 struct Failure: Error, CustomStringConvertible {
     let description: String
-}
-
-/// The peak resident set size of this process so far, in KiB.
-func peakResidentKiB() -> Int {
-    var usage = rusage()
-    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-    return usage.ru_maxrss
-}
-
-/// CPU time of the whole process so far (user and system, every thread), in seconds.
-func cpuSeconds() -> Double {
-    var usage = rusage()
-    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-    let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
-    return user + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
 }
 
 func run() async throws {
@@ -43,7 +29,8 @@ func run() async throws {
     switch arguments[1] {
     case "girders-openapi":
         #if canImport(FoundationNetworking)
-        transport = GirdersClientTransport(client: GirdersNetworking.HTTPClient(transport: CurlTransport(cookieJar: nil)))
+        transport = GirdersClientTransport(
+            client: GirdersNetworking.HTTPClient(transport: CurlTransport(cookieJar: nil)))
         #else
         transport = GirdersClientTransport()
         #endif
@@ -58,7 +45,7 @@ func run() async throws {
     default: throw Failure(description: "unknown scenario \(scenario)")
     }
     let start = ContinuousClock.now
-    let cpuStart = cpuSeconds()
+    let cpuStart = ProcessUsage.cpuSeconds()
     try await withThrowingTaskGroup(of: Void.self) { group in
         for lane in 0..<lanes {
             group.addTask {
@@ -75,8 +62,8 @@ func run() async throws {
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     print(
         String(
-            format: "%@ %.3f %.1f %d %.3f", scenario, seconds, Double(total) / seconds, peakResidentKiB(),
-            cpuSeconds() - cpuStart))
+            format: "%@ %.3f %.1f %d %.3f", scenario, seconds, Double(total) / seconds, ProcessUsage.peakResidentKiB(),
+            ProcessUsage.cpuSeconds() - cpuStart))
 }
 
 do {

@@ -18,7 +18,8 @@ let package = Package(
             name: "GirdersDemoKit",
             // The item list goes through the client generated from the server's OpenAPI document (GirdersDemoAPI)
             // and Girders' OpenAPI transport.
-            dependencies: girders + ["GirdersOpenAPI", "GirdersDemoAPI"].map { .product(name: $0, package: "Integrations") }
+            dependencies: girders
+                + ["GirdersOpenAPI", "GirdersDemoAPI"].map { .product(name: $0, package: "Integrations") }
                 + [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
             plugins: [.plugin(name: "TremaPlugin", package: "Girders")]),
         .executableTarget(name: "girders-demo", dependencies: ["GirdersDemoKit"]),

@@ -109,3 +109,29 @@ struct RequestMetricsMappingTests {
         Int((Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds) * 1e3).rounded())
     }
 }
+
+/// Measuring only when someone reads it: the sink tells the transport.
+struct MetricsCollectionTests {
+    /// Answers 200 and keeps whether each sink asked for metrics.
+    final class AskingTransport: HTTPTransport, @unchecked Sendable {
+        private let lock = NSLock()
+        /// Invariant: read and written only under `lock`.
+        private var asked: [Bool] = []
+        var answers: [Bool] { lock.withLock { asked } }
+
+        func send(_ request: WireRequest, to sink: ResponseSink) async throws(ResponseError) {
+            lock.withLock { asked.append(sink.collectsMetrics) }
+            try sink.receiveHead(statusCode: 200, headers: HTTPHeaders(["Content-Length": "0"]))
+        }
+    }
+
+    struct Silent: EventMonitor {}
+
+    @Test func aClientWithoutMonitorsAsksItsTransportToMeasureNothing() async throws {
+        let url = URL(string: "https://api.example.com/") ?? URL(fileURLWithPath: "/")
+        let transport = AskingTransport()
+        _ = try await HTTPClient(transport: transport).perform(Request(URL: url, method: .get))
+        _ = try await HTTPClient(transport: transport, monitors: [Silent()]).perform(Request(URL: url, method: .get))
+        #expect(transport.answers == [false, true])
+    }
+}

@@ -46,7 +46,7 @@ public struct GirdersClientTransport: ClientTransport {
                 HTTPBody(streamed.body, length: OpenAPIResponse.length(of: streamed.head), iterationBehavior: .single)
             )
         } catch {
-            guard let rejected = OpenAPIResponse.statusRejection(error) else { throw error }
+            guard let rejected = error.statusRejection else { throw error }
             let head = OpenAPIResponse.head(of: rejected)
             return (head, OpenAPIResponse.hasBody(rejected) ? HTTPBody(rejected.body) : nil)
         }

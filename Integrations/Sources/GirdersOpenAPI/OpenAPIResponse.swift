@@ -29,20 +29,4 @@ enum OpenAPIResponse {
         else { return .unknown }
         return .known(bytes)
     }
-
-    /// The response behind an error that only says its status was not accepted (``ResponseValidation``), to be
-    /// returned as it came; `nil` for every other error.
-    static func statusRejection(_ error: ResponseError) -> GirdersNetworking.HTTPResponse? {
-        switch error {
-        case .badRequest(let response), .unauthorized(let response), .forbidden(let response),
-            .notFound(let response), .methodNotAllowed(let response), .notAcceptable(let response),
-            .requestTimeout(let response), .conflict(let response), .gone(let response),
-            .unprocessableEntity(let response), .tooManyRequests(let response), .internalServerError(let response),
-            .notImplemented(let response), .badGateway(let response), .serviceUnavailable(let response),
-            .gatewayTimeout(let response), .unacceptableStatusCode(let response):
-            response
-        default:
-            nil
-        }
-    }
 }

@@ -16,7 +16,8 @@ extension HTTPClient {
             if Task.isCancelled { throw .cancelled(url: current.fullURL) }
             let wire = try WireRequest(lowering: current, clientLimits: responseLimits)
             let destination: ResponseSink.Destination = options.downloadDestination.map { .file($0) } ?? .memory
-            let sink = ResponseSink(wire, destination: destination, progress: options.progress)
+            let sink = ResponseSink(
+                wire, destination: destination, progress: options.progress, collectsMetrics: !monitors.isEmpty)
             let response: HTTPResponse
             do {
                 response = try await transport.exchange(wire, in: sink)

@@ -47,7 +47,7 @@ extension HTTPClient {
         while true {
             if Task.isCancelled { throw .cancelled(url: current.fullURL) }
             let wire = try WireRequest(lowering: current, clientLimits: responseLimits)
-            let sink = ResponseSink(wire, destination: .stream, progress: progress)
+            let sink = ResponseSink(wire, destination: .stream, progress: progress, collectsMetrics: !monitors.isEmpty)
             let transfer = Task { [transport, current] in
                 do throws(ResponseError) {
                     try await transport.send(wire, to: sink)

@@ -138,6 +138,17 @@ public enum ResponseError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The response when the error says only that its status was not accepted (``ResponseValidation`` or the
+    /// request's status codes): the status cases, ``unacceptableStatusCode(_:)`` and ``rejected(_:)``; `nil` for
+    /// every other error, a content-type or decoding failure included. A bridge that hands every status on as a
+    /// response (the OpenAPI transport) returns this one as it came.
+    public var statusRejection: HTTPResponse? {
+        switch self {
+        case .unacceptableContentType, .emptyBody, .noHandler, .decodingFailed: nil
+        default: response
+        }
+    }
+
     /// The status code of the response behind the error, if there was one.
     public var statusCode: Int? { response?.statusCode }
 

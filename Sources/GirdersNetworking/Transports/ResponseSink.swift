@@ -66,16 +66,20 @@ public final class ResponseSink: Sendable {
     public let request: WireRequest
     let destination: Destination
     private let progress: (@Sendable (TransferProgress) -> Void)?
+    /// Whether anyone reads what the transport measured (the client has event monitors): a transport records
+    /// ``RequestMetrics`` only then, so an exchange nobody watches costs no measuring.
+    public let collectsMetrics: Bool
     let state = LockedState(State())
 
     /// A sink for `request`'s response, its `2xx` body going to `destination`.
     init(
         _ request: WireRequest, destination: Destination = .memory,
-        progress: (@Sendable (TransferProgress) -> Void)? = nil
+        progress: (@Sendable (TransferProgress) -> Void)? = nil, collectsMetrics: Bool = false
     ) {
         self.request = request
         self.destination = destination
         self.progress = progress
+        self.collectsMetrics = collectsMetrics
     }
 
     /// Why the sink stopped the response, if it did: the error the transport should throw.
@@ -263,7 +267,8 @@ public final class ResponseSink: Sendable {
     }
 
     /// What the transport measured for this exchange (``RequestMetrics``), recorded when the exchange ends,
-    /// whether it succeeded or not; the client hands it to its ``EventMonitor``s. A later record replaces it.
+    /// whether it succeeded or not, when ``collectsMetrics``; the client hands it to its ``EventMonitor``s. A later
+    /// record replaces it.
     public func record(_ metrics: RequestMetrics) {
         state.withLock { $0.metrics = metrics }
     }

@@ -36,7 +36,7 @@ public final class RevalidatingTransport: HTTPTransport {
         if let modified = stored?.headers["Last-Modified"] {
             conditional = try conditional.settingHeader("If-Modified-Since", modified)
         }
-        let inner = ResponseSink(conditional)
+        let inner = ResponseSink(conditional, collectsMetrics: sink.collectsMetrics)
         let response: HTTPResponse
         do {
             response = try await base.exchange(conditional, in: inner)

@@ -57,7 +57,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
     /// Apple platforms call this before the task completes; FoundationNetworking never does.
     func urlSession(_ session: URLSession, task: URLSessionTask, didFinishCollecting metrics: URLSessionTaskMetrics) {
-        guard let transfer = transfer(task), let measured = RequestMetrics(url: transfer.wire.url, task: metrics)
+        guard let transfer = transfer(task), transfer.sink.collectsMetrics,
+            let measured = RequestMetrics(url: transfer.wire.url, task: metrics)
         else { return }
         transfer.sink.record(measured)
     }

@@ -420,7 +420,7 @@ final class CurlTransfer: @unchecked Sendable {
     /// The transfer ended with libcurl's `code` (or was stopped with `stop`): the error, if it failed. The sink's
     /// own reason wins (a limit, a write error), then `stop`, then libcurl's.
     func finish(_ code: CURLcode, stop: ResponseError? = nil) -> Result<Void, ResponseError> {
-        if phase == .running { sink.record(measuredMetrics()) }
+        if phase == .running, sink.collectsMetrics { sink.record(measuredMetrics()) }
         phase = .finished
         if !headComplete, status != 0, code == CURLE_OK, stop == nil { headersEnded() }
         if let reason = sink.stopReason ?? stop { return .failure(reason) }

@@ -26,8 +26,11 @@ extension HTTPClient {
             let failure: ResponseError
             do {
                 let outcome = try await attempt(adapted, number)
-                if let started { report(adapted, number, .success(head(outcome)), since: started) }
-                finish(adapted, .success(head(outcome)), context)
+                if started != nil || !interceptors.isEmpty {
+                    let response = head(outcome)
+                    if let started { report(adapted, number, .success(response), since: started) }
+                    finish(adapted, .success(response), context)
+                }
                 return outcome
             } catch {
                 failure = error

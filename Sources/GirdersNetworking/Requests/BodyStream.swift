@@ -42,18 +42,27 @@ public struct BodyStream: Sendable, Equatable {
     /// Whether both are the same body.
     public static func == (lhs: BodyStream, rhs: BodyStream) -> Bool { lhs.identity == rhs.identity }
 
-    /// The chunks for one attempt; `nil` when a body made once was already handed out.
-    func chunks() -> (any ChunkSource)? {
+    /// The chunks for one attempt of `method` `url`; a body made once that was already handed out fails with
+    /// ``spent(_:_:)``'s error (checked again here: lowering checked before, and a transport takes it after).
+    func chunks(for method: String, _ url: URL) throws(ResponseError) -> any ChunkSource {
         if isReplayable { return make() }
         let first = sent.withLock { sent in
             defer { sent = true }
             return !sent
         }
-        return first ? make() : nil
+        guard first else { throw Self.spent(method, url) }
+        return make()
     }
 
     /// Whether a body made once was already handed to a transport.
     var isSpent: Bool { !isReplayable && sent.value }
+
+    /// The error of a request whose body, made once, was sent already.
+    static func spent(_ method: String, _ url: URL) -> ResponseError {
+        .invalidRequest(
+            reason: "the body stream of \(method) \(url.absoluteString) was sent already and cannot be sent again; "
+                + "make it with BodyStream(length:replayable:) to allow retries")
+    }
 }
 
 /// The chunks of one attempt, read in order by one task.

@@ -115,10 +115,7 @@ public final class URLSessionTransport: HTTPTransport {
         case .stream(let stream):
             // URLSession cannot wait for a producer inside its read (FoundationNetworking reads on one queue for the
             // whole process): the chunks go to a temporary file first, then stream from it.
-            guard let chunks = stream.chunks() else {
-                throw .invalidRequest(
-                    reason: "the body stream of \(request.method) \(request.url.absoluteString) was sent already")
-            }
+            let chunks = try stream.chunks(for: request.method, request.url)
             upload = try await UploadFile.collecting(chunks, length: stream.length, for: request.url)
         case .data, .none: break
         }

@@ -135,11 +135,7 @@ public struct WireRequest: Sendable {
 
     private static func body(of request: Request) throws(ResponseError) -> Body {
         if case .stream(let stream) = request.bodySource {
-            guard !stream.isSpent else {
-                throw .invalidRequest(
-                    reason: "the body stream of \(request.method) \(request.fullURL.absoluteString) was sent already "
-                        + "and cannot be sent again; make it with BodyStream(length:replayable:) to allow retries")
-            }
+            guard !stream.isSpent else { throw BodyStream.spent(request.method.rawValue, request.fullURL) }
             return .stream(stream)
         }
         if let source = request.bodySource { return .source(source) }

@@ -90,10 +90,7 @@ final class CurlTransfer: @unchecked Sendable {
             uploadData = data
             uploadLength = Int64(data.count)
         case .stream(let stream):
-            guard let chunks = stream.chunks() else {
-                throw .invalidRequest(
-                    reason: "the body stream of \(wire.method) \(wire.url.absoluteString) was sent already")
-            }
+            let chunks = try stream.chunks(for: wire.method, wire.url)
             upload = nil
             uploadData = nil
             uploadLength = stream.length ?? -1

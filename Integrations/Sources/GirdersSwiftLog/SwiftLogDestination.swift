@@ -30,7 +30,8 @@ public struct SwiftLogDestination: LogDestination {
 
     /// Hands `record` to swift-log, once: not when it is crossing back from swift-log.
     public func write(_ record: LogRecord) {
-        guard !BridgeCrossing.isCrossing else { return }
+        // Below the swift-log logger's own level nothing is built: swift-log would drop it after the conversion.
+        guard !BridgeCrossing.isCrossing, record.level.swiftLogLevel >= logger.logLevel else { return }
         var metadata = record.metadata.mapValues { $0.swiftLogValue(revealingPrivate: revealsPrivateData) }
         metadata["label"] = metadata["label"] ?? .string(record.label)
         let message = Logging.Logger.Message(stringLiteral: record.message.text(revealingPrivate: revealsPrivateData))

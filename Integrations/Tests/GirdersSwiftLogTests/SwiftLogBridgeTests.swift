@@ -85,6 +85,16 @@ struct SwiftLogBridgeTests {
         #expect(recorder.flushCount == 1, "a critical line is flushed, as GirdersLog flushes fatal lines")
     }
 
+    @Test func aSwiftLogLoggersOwnLevelHoldsForGirdersRecords() {
+        let events = Events()
+        var swiftLogger = Logging.Logger(label: "server") { _ in RecordingHandler(events: events) }
+        swiftLogger.logLevel = .warning
+        let logger = GirdersLog.Logger(label: "app", destination: SwiftLogDestination(swiftLogger))
+        logger.info("below")
+        logger.error("above")
+        #expect(events.all.map(\.message.description) == ["above"])
+    }
+
     @Test func aGirdersDestinationsMinimumLevelHolds() {
         let recorder = LogRecorder(minimumLevel: .warning)
         let logger = Logging.Logger(label: "l") {

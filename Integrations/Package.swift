@@ -32,6 +32,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types.git", exact: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log.git", exact: "1.16.2"),
         .package(url: "https://github.com/apple/swift-distributed-tracing.git", exact: "1.7.3"),
+        // Tests only: reads the `traceparent` field a W3C propagator wrote.
+        .package(url: "https://github.com/swift-otel/swift-w3c-trace-context.git", exact: "1.0.0"),
     ],
     targets: [
         .target(
@@ -90,6 +92,7 @@ let package = Package(
                 "GirdersTracing", .product(name: "GirdersNetworking", package: girders),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+                .product(name: "W3CTraceContext", package: "swift-w3c-trace-context"),
             ], swiftSettings: settings),
     ]
 )

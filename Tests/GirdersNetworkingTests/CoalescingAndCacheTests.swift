@@ -1,7 +1,8 @@
 #if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
-import GirdersNetworking
 import Testing
+
+@testable import GirdersNetworking
 
 /// Identical GETs sharing one call, and revalidation with ETag and Last-Modified.
 struct CoalescingAndCacheTests {
@@ -59,12 +60,14 @@ struct CoalescingAndCacheTests {
     }
 
     @Test func aCallerThatCancelsLeavesTheOthersTheirResponse() async throws {
-        let (client, _) = coalescingClient()
+        let (client, coalescing) = coalescingClient()
         let name = UUID().uuidString
         let request = Request(URL: server.url("/delay?ms=2000&name=\(name)"), method: .get)
         let first = Task { () async throws -> Response<String> in try await client.executeRequest(request: request) }
         let second = Task { () async throws -> Response<String> in try await client.executeRequest(request: request) }
-        try await Task.sleep(for: .milliseconds(150))
+        // Both have joined the one call before the first leaves (a first that left alone would end the call).
+        try await waitUntil { coalescing.callersInFlight == 2 }
+        try #require(coalescing.callersInFlight == 2)
         first.cancel()
         let firstError = await responseError { _ = try await first.value }
         #expect(firstError?.isCancellation == true)

@@ -100,9 +100,7 @@ struct CurlMetricsTests {
         for try await chunk in streamed.body { read += chunk.count }
         #expect(read == 200_000)
         // The transfer reports as it ends, on its own task, just after the body's last piece.
-        let clock = ContinuousClock()
-        let waitUntil = clock.now + .seconds(10)
-        while recorder.metrics.values.isEmpty && clock.now < waitUntil { try await Task.sleep(for: .milliseconds(5)) }
+        try await waitUntil { !recorder.metrics.values.isEmpty }
         let metrics = try #require(recorder.metrics.values.first)
         #expect(try #require(metrics.bytesReceived) >= 200_000)
     }

@@ -95,7 +95,7 @@ struct CurlTransportTests {
                 Request(URL: server.url("/drip?bytes=2000&interval_ms=10"), method: .get), to: destination
             ) { started.append($0.completedBytes) }
         }
-        while started.values.isEmpty { try await Task.sleep(nanoseconds: 5_000_000) }
+        try await waitUntil { !started.values.isEmpty }
         task.cancel()
         let error = await responseError { _ = try await task.value }
         #expect(error?.isCancellation == true)

@@ -24,9 +24,7 @@ struct FluentTaskTests {
     }
 
     func waitForFinally(_ log: LockedList<String>, count: Int = 1) async throws {
-        for _ in 0..<500 where log.values.filter({ $0 == "finally" }).count < count {
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        try await waitUntil { log.values.filter({ $0 == "finally" }).count >= count }
     }
 
     @Test func aChainBuiltInOneExpressionOffItsQueueRunsBeforeFirstThenOneOutcome() async throws {
@@ -79,7 +77,8 @@ struct FluentTaskTests {
         let task = events(
             client.task(Request(URL: apiBase.appendingPathComponent("x"), method: .get), as: Item.self, queue: queue),
             log)
-        try await Task.sleep(for: .milliseconds(50))
+        // Cancelled once it has started (a cancellation before the start is the next test's case).
+        try await waitUntil { log.values.contains("before") }
         task.cancel()
         try await waitForFinally(log)
         #expect(log.values == ["before", "cancel", "finally"])
@@ -102,9 +101,13 @@ struct FluentTaskTests {
 
     @Test func handlersAddedAfterTheEndStillRun() async throws {
         let log = LockedList<String>()
-        let task = HTTPClient(transport: StubTransport(responses: [.json(#"{"name":"late"}"#)]))
-            .task(Request(URL: apiBase.appendingPathComponent("x"), method: .get), as: Item.self, queue: queue)
-        for _ in 0..<500 where !task.isFinished { try await Task.sleep(for: .milliseconds(5)) }
+        let client = HTTPClient(transport: StubTransport(responses: [.json(#"{"name":"late"}"#)]))
+        // Created on its queue, it starts with no handler at all (created elsewhere, it would wait for one).
+        let task = queue.sync {
+            client.task(Request(URL: apiBase.appendingPathComponent("x"), method: .get), as: Item.self, queue: queue)
+        }
+        try await waitUntil { task.isFinished }
+        try #require(task.isFinished)
         task.onCompletion { log.append("completion \($0.bodyObject?.name ?? "")") }.onError { _ in log.append("error") }
             .finally { log.append("finally") }
         try await waitForFinally(log)

@@ -62,7 +62,7 @@ extension UsesNetworkingDefaults {
 
             #expect(response.statusCode == 200)
             #expect(response.bodyObject?.token == "token-for-ada")
-            for _ in 0..<200 where tokens.values.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+            try await waitUntil { !tokens.values.isEmpty }
             #expect(tokens.values == ["token-for-ada"])
         }
     }

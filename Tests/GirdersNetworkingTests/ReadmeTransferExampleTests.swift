@@ -61,9 +61,9 @@ struct ReadmeTransferExampleTests {
             client.task(Request(URL: server.url(path), method: .get), as: Data.self, queue: queue)
                 .onError(handler)
                 .finally { done.append(true) }
-            while done.values.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+            try await waitUntil { !done.values.isEmpty }
         }
-        while logins.values.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+        try await waitUntil { !logins.values.isEmpty }
         #expect(shown.values == [500])
         #expect(logins.values == [true])
     }

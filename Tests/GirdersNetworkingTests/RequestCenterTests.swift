@@ -10,10 +10,6 @@ struct RequestCenterTests {
 
     let queue = DispatchQueue(label: "girders.test.center")
 
-    func wait(until condition: () -> Bool) async throws {
-        for _ in 0..<500 where !condition() { try await Task.sleep(for: .milliseconds(5)) }
-    }
-
     @Test func anObserverGivenAtTheStartNeverMissesEvenAnInstantResponse() async throws {
         let center = RequestCenter(
             client: HTTPClient(transport: StubTransport(responses: [.json(#"{"name":"fast"}"#)])))
@@ -26,7 +22,7 @@ struct RequestCenterTests {
                 seen.append((try? outcome.get().statusCode).map { "\(index): \($0)" } ?? "\(index): failed")
             }
         }
-        try await wait { seen.values.count == 100 }
+        try await waitUntil { seen.values.count == 100 }
         #expect(Set(seen.values) == Set((0..<100).map { "\($0): 200" }))
     }
 
@@ -41,18 +37,18 @@ struct RequestCenterTests {
         let quick = center.start(
             Request(URL: apiBase.appendingPathComponent("quick"), method: .get), as: Item.self, queue: queue)
         #expect(slow != quick)
-        try await wait { center.isFinished(quick) }
+        try await waitUntil { center.isFinished(quick) }
         #expect(center.isFinished(quick) && !center.isFinished(slow))
         let outcomes = LockedList<String>()
         center.observe(slow, queue: queue) { outcome in
             if case .failure(let error) = outcome { outcomes.append(error.isCancellation ? "cancelled" : "failed") }
         }
         center.cancel(slow)
-        try await wait { !outcomes.values.isEmpty }
+        try await waitUntil { !outcomes.values.isEmpty }
         #expect(outcomes.values == ["cancelled"])
         center.observe(quick, queue: queue) { outcome in outcomes.append("late \((try? outcome.get().statusCode) ?? 0)")
         }
-        try await wait { outcomes.values.count == 2 }
+        try await waitUntil { outcomes.values.count == 2 }
         #expect(outcomes.values.last == "late 200")
     }
 
@@ -66,13 +62,13 @@ struct RequestCenterTests {
             Request(URL: apiBase.appendingPathComponent("1"), method: .get), as: Item.self, queue: queue)
         let second = center.start(
             Request(URL: apiBase.appendingPathComponent("2"), method: .get), as: Item.self, queue: queue)
-        try await wait { center.isFinished(first) && center.isFinished(second) && heard.values.count == 2 }
+        try await waitUntil { center.isFinished(first) && center.isFinished(second) && heard.values.count == 2 }
         try await Task.sleep(for: .milliseconds(20))
         #expect(heard.values == ["n", "n"])
         screen = nil
         let third = center.start(
             Request(URL: apiBase.appendingPathComponent("3"), method: .get), as: Item.self, queue: queue)
-        try await wait { center.isFinished(third) }
+        try await waitUntil { center.isFinished(third) }
         try await Task.sleep(for: .milliseconds(20))
         #expect(heard.values.count == 2)
         #expect(screen == nil)

@@ -35,7 +35,7 @@ struct TransferCancellationTests {
             let cancel = start(kind, client: client, file: file, downloads: downloads, callbacks: callbacks)
             try await Task.sleep(for: .microseconds(Int.random(in: 0...20_000)))
             cancel()
-            while callbacks.finally.values.isEmpty { try await Task.sleep(for: .milliseconds(2)) }
+            try await waitUntil { !callbacks.finally.values.isEmpty }
             try await Task.sleep(for: .milliseconds(5))  // room for a second callback, which must not come
             let terminal = callbacks.terminal.values
             #expect(terminal.count == 1, "round \(round) (\(kind)): \(terminal)")

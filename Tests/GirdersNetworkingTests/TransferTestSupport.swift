@@ -92,3 +92,11 @@ func fileSize(_ url: URL) -> Int64? {
     (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value
 }
 #endif
+
+/// Polls `condition` every 5 ms until it holds or `seconds` pass (then the caller's assertions report what is
+/// missing). The bound is generous: a loaded machine can pause a test for a second, and a condition that holds
+/// costs no waiting.
+func waitUntil(seconds: Double = 30, _ condition: () -> Bool) async throws {
+    let end = ContinuousClock.now + .seconds(seconds)
+    while !condition() && ContinuousClock.now < end { try await Task.sleep(for: .milliseconds(5)) }
+}

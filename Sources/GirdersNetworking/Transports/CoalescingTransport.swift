@@ -25,6 +25,10 @@ public final class CoalescingTransport: HTTPTransport {
     /// The number of shared calls in flight now.
     public var callsInFlight: Int { flights.withLock { $0.count } }
 
+    /// The number of callers waiting on the shared calls in flight now (for tests that must act once a caller has
+    /// joined, instead of sleeping and hoping it has).
+    var callersInFlight: Int { flights.withLock { $0.values.reduce(0) { $0 + $1.members } } }
+
     /// Joins an identical request in flight, or starts one others can join; every caller's sink receives the
     /// shared response (and holds it to its own limits). Requests with a body, a download file or a streamed body
     /// go straight to ``base``.
@@ -152,4 +156,7 @@ private final class Flight: Sendable {
 
     /// The shared call's task.
     var task: Task<Void, Never>? { state.withLock { $0.task } }
+
+    /// The callers that joined and have not left.
+    var members: Int { state.withLock { $0.members } }
 }

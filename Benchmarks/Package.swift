@@ -59,16 +59,14 @@ let package = Package(
         .executableTarget(name: "CurlLimit", dependencies: ["CBenchCurl"]),
         // Peak memory and CPU time of a benchmark's own process.
         .target(name: "BenchSupport", swiftSettings: [.swiftLanguageMode(.v6)]),
-        // A client generated from Sources/BenchAPI/openapi.yaml (committed; see Integrations/README.md to
-        // regenerate), sent through Girders' OpenAPI transport and through swift-openapi-async-http-client.
-        .target(
-            name: "BenchAPI", dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
-            exclude: ["openapi.yaml", "openapi-generator-config.yaml"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        // The example app's generated client (Integrations' GirdersDemoAPI; its `GET /stats` is a static file on
+        // nginx), sent through Girders' OpenAPI transport and through swift-openapi-async-http-client.
         .executableTarget(
             name: "OpenAPIThroughput",
             dependencies: [
-                "BenchAPI", "BenchSupport", .product(name: "GirdersNetworking", package: girders),
+                "BenchSupport", .product(name: "GirdersNetworking", package: girders),
                 .product(name: "GirdersOpenAPI", package: "integrations"),
+                .product(name: "GirdersDemoAPI", package: "integrations"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
             ],

@@ -46,11 +46,13 @@ cleanup() {
 trap cleanup EXIT
 mkdir -p "$root/www" "$root/body" "$root/proxy" "$root/fastcgi" "$root/uwsgi" "$root/scgi" "$root/out"
 printf '{"ok":"yes"}\n' >"$root/www/small.json"
+# The example app's GET /stats, for the generated OpenAPI client (OpenAPIThroughput).
+printf '{"logins":1,"refreshes":2,"unavailable":3,"uploads":7}\n' >"$root/www/stats"
 head -c $((100 << 20)) /dev/urandom >"$root/www/big.bin"
 cp "$root/www/big.bin" "$root/upload.bin"
 # nginx's workers run as another user when it is started by root: let them read the files and write their temp.
 chmod 755 "$root" "$root/www"
-chmod 644 "$root/www/small.json" "$root/www/big.bin"
+chmod 644 "$root/www/small.json" "$root/www/stats" "$root/www/big.bin"
 chmod 777 "$root/body" "$root/proxy" "$root/fastcgi" "$root/uwsgi" "$root/scgi"
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 sed -e "s|__ROOT__|$root|g" -e "s|__PORT__|$port|g" Benchmarks/nginx/nginx.conf.template >"$root/nginx.conf"

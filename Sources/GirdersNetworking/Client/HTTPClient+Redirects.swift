@@ -20,12 +20,9 @@ extension HTTPClient {
                 wire, destination: destination, progress: options.progress, collectsMetrics: !monitors.isEmpty)
             let response: HTTPResponse
             do {
+                defer { reportMetrics(of: sink, for: current, attempt: attempt) }  // failed or not
                 response = try await transport.exchange(wire, in: sink)
-            } catch {
-                reportMetrics(of: sink, for: current, attempt: attempt)
-                throw error
             }
-            reportMetrics(of: sink, for: current, attempt: attempt)
             guard let next = redirects.nextRequest(after: response, original: request) else {
                 do {
                     try validation.validate(response, acceptingInstead: request.acceptableStatusCodes)

@@ -39,12 +39,9 @@ public final class RevalidatingTransport: HTTPTransport {
         let inner = ResponseSink(conditional, collectsMetrics: sink.collectsMetrics)
         let response: HTTPResponse
         do {
+            defer { if let metrics = inner.metrics { sink.record(metrics) } }  // failed or not
             response = try await base.exchange(conditional, in: inner)
-        } catch {
-            if let metrics = inner.metrics { sink.record(metrics) }
-            throw error
         }
-        if let metrics = inner.metrics { sink.record(metrics) }
         if response.statusCode == 304, let stored {
             let refreshed = Self.merging(response, into: stored, request: original)
             store(refreshed, for: original)

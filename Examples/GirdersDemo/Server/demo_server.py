@@ -162,11 +162,17 @@ def main():
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--access-uses", type=int, default=3)
     parser.add_argument("--flaky", action="store_true")
+    # For tests: exit when standard input closes, so a test process that dies takes its server with it.
+    parser.add_argument("--exit-with-stdin", action="store_true")
     arguments = parser.parse_args()
     server = ThreadingHTTPServer(("127.0.0.1", arguments.port), Handler)
     server.daemon_threads = True
     server.state = State(arguments.access_uses, arguments.flaky)
     print("PORT", server.server_address[1], flush=True)
+    if arguments.exit_with_stdin:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        sys.stdin.read()
+        return
     try:
         server.serve_forever()
     except KeyboardInterrupt:

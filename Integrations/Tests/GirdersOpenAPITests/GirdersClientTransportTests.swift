@@ -121,6 +121,23 @@ struct GirdersClientTransportTests {
         #expect(error?.kind == .cannotConnect, "\(String(describing: error))")
     }
 
+    /// A transport of the app's own answering with a status code beyond what HTTPTypes accepts (its initialiser
+    /// traps above 999): an error the generated client can catch, not a crash.
+    @Test func aStatusCodeHTTPTypesWouldTrapOnIsAnErrorInstead() async throws {
+        defer { server.stop() }
+        struct FourDigits: HTTPTransport {
+            func send(_ request: WireRequest, to sink: ResponseSink) async throws(ResponseError) {
+                try sink.receiveHead(statusCode: 1000, headers: HTTPHeaders(["Content-Length": "0"]))
+            }
+        }
+        let transport = GirdersClientTransport(client: HTTPClient(transport: FourDigits()))
+        let request = HTTPTypes.HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/echo")
+        let error = await #expect(throws: ResponseError.self) {
+            _ = try await transport.send(request, body: nil, baseURL: server.url, operationID: "odd")
+        }
+        #expect(error?.kind == .malformedResponse, "\(String(describing: error))")
+    }
+
     @Test func aMethodGirdersDoesNotSendIsRefusedBeforeSending() async throws {
         defer { server.stop() }
         let request = HTTPTypes.HTTPRequest(

@@ -5,6 +5,8 @@ import Testing
 /// A Python server on a free port of 127.0.0.1 for one test: it prints `PORT <n>` once it listens.
 final class ServerProcess: Sendable {
     let process: Process
+    /// The server's standard input, held open while the server should run.
+    private let input = Pipe()
     let url: URL
 
     /// The folder of this file: `Server/` holds the tests' server; the example app's is under `Examples/`.
@@ -16,6 +18,8 @@ final class ServerProcess: Sendable {
         process.arguments = ["python3", script.path] + arguments
         let output = Pipe()
         process.standardOutput = output
+        // The server exits when this pipe closes: when the server is released, or when the test process dies.
+        process.standardInput = input
         try process.run()
         var line = Data()
         while !line.contains(10) {
@@ -37,7 +41,7 @@ final class ServerProcess: Sendable {
     static func demo(accessUses: Int) throws -> ServerProcess {
         let script = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Examples/GirdersDemo/Server/demo_server.py")
-        return try ServerProcess(script: script, arguments: ["--access-uses", String(accessUses)])
+        return try ServerProcess(script: script, arguments: ["--access-uses", String(accessUses), "--exit-with-stdin"])
     }
 
     /// Stops the server with SIGKILL and reaps it (a test process's threads block SIGTERM, and children inherit it).

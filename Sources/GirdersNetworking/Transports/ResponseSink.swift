@@ -88,7 +88,8 @@ public final class ResponseSink: Sendable {
     // MARK: The head
 
     /// The final head of the response, its fields in order (repeated names apart where the transport keeps them).
-    /// Throws when the head exceeds a limit or cannot frame a body; the transport then stops.
+    /// Throws when the head exceeds a limit, cannot frame a body or has a status code outside 100-999
+    /// (``ResponseError/malformedResponse(url:reason:)``); the transport then stops.
     public func receiveHead(statusCode: Int, headers: HTTPHeaders) throws(ResponseError) {
         let bytes = headers.reduce(16) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
         let lengths = headers.values(for: "Content-Length")
@@ -128,6 +129,11 @@ public final class ResponseSink: Sendable {
                 }
             }
             if let reason = state.stopReason { return reason }
+            if !(100...999).contains(statusCode) {
+                // libcurl and URLSession refuse such status lines themselves; a transport of the app's own may not.
+                let reason = "the status code \(statusCode) is not three digits from 100 to 999 (RFC 9110, 15)"
+                return stop(.malformedResponse(url: request.url, reason: reason), &state)
+            }
             if let lengthProblem { return stop(.malformedResponse(url: request.url, reason: lengthProblem), &state) }
             let length = transferCoded ? nil : length  // the transfer coding framed the body (RFC 9112, 6.3)
             let bodyFollows = request.bodyFollows(status: statusCode)

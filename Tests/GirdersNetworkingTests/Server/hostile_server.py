@@ -200,6 +200,9 @@ def serve(conn):
         elif path == "/both-framings":
             conn.sendall(b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nContent-Length: 100\r\nConnection: close\r\n\r\n"
                          b"5\r\nhello\r\n0\r\n\r\n")
+        elif path == "/status-line":
+            code = query.get("code", "200")
+            conn.sendall(f"HTTP/1.1 {code} Odd\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok".encode())
         elif path == "/control-value":
             conn.sendall(b"HTTP/1.1 200 OK\r\nX-Evil: a\x1b[31mred\rb\x7fc\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok")
         elif path in ("/reset", "/reset-mid-body"):

@@ -9,15 +9,19 @@ import FoundationNetworking
 /// `Server/demo_server.py` on a free port of 127.0.0.1, for one test.
 final class DemoServer: Sendable {
     let process: Process
+    /// The server's standard input, held open while the server should run.
+    private let input = Pipe()
     let url: String
 
     init(accessUses: Int = 3) throws {
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         let script = DemoTests.example.appendingPathComponent("Server/demo_server.py").path
-        process.arguments = ["python3", script, "--flaky", "--access-uses", String(accessUses)]
+        process.arguments = ["python3", script, "--flaky", "--access-uses", String(accessUses), "--exit-with-stdin"]
         let output = Pipe()
         process.standardOutput = output
+        // The server exits when this pipe closes: when the server is released, or when the test process dies.
+        process.standardInput = input
         try process.run()
         var line = Data()
         while !line.contains(10) {

@@ -8,6 +8,7 @@
 """
 import json
 import sys
+import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 
@@ -75,7 +76,9 @@ def main():
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
     print("PORT", server.server_address[1], flush=True)
-    server.serve_forever()
+    # Serves until standard input closes: a test process that dies takes its server with it.
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    sys.stdin.read()
 
 
 if __name__ == "__main__":

@@ -8,7 +8,8 @@ let girders: [Target.Dependency] = [
 
 let package = Package(
     name: "GirdersDemo",
-    platforms: [.macOS(.v15)],
+    // Girders' own floors: the example builds wherever Girders does (Scripts/apple-sdk type-checks it).
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     dependencies: [
         .package(name: "Girders", path: "../.."), .package(path: "../../Integrations"),
         .package(url: "https://github.com/apple/swift-openapi-runtime.git", exact: "1.13.4"),

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""Girders' availability check: does every Swift file compile for the Apple platforms its package declares?
+"""Girders' availability check, for the Apple platforms no SDK here can type-check: watchOS and visionOS.
 
-Nothing here can build for Apple platforms, so this reads what the toolchain knows instead:
+macOS, iOS and tvOS are type-checked against real SDKs (Scripts/apple-sdk/check.sh, in .ci/run), which sees
+everything this check can and more; this check answers only for the platforms without an SDK at hand (or, with
+`--platforms all`, for all of them on a machine without the SDKs). It reads what the toolchain knows instead:
   * the Apple availability attributes in the toolchain's own .swiftinterface files (Swift, _Concurrency,
     Synchronization, ...): every type, global function and initialiser introduced after a package's floor;
   * RULES below, for the Apple SDK APIs this toolchain has no interface for (Foundation, Security, Darwin):
@@ -10,7 +12,9 @@ Each file belongs to the nearest Package.swift above it; its `platforms:` give t
 when it declares none). `#if` branches are judged by the platforms they compile on (a Linux-only `#else` may use
 Atomic), and `if #available` / `guard #available` / `@available` guard what they enclose.
 
-Usage: check.py [ROOT]              check every package under ROOT (default: the repository); exit 1 on a finding
+Usage: check.py [--platforms watchOS,visionOS|all] [ROOT]
+                                    check every package under ROOT (default: the repository) for those platforms
+                                    (default: watchOS and visionOS); exit 1 on a finding
        check.py --count-apple-only [ROOT] [--max N]
                                     count the non-blank, non-comment lines of Sources/ and Plugins/ that compile
                                     only on Apple platforms; exit 1 above N
@@ -320,7 +324,7 @@ def owner(path, package_folders):
     return None
 
 
-def check(root):
+def check(root, platforms):
     symbols = interface_symbols() + RULES
     package_folders = packages(root)
     findings = []
@@ -335,7 +339,9 @@ def check(root):
             if package is None:
                 continue
             files += 1
-            findings += check_file(path, package_floors(os.path.join(package, "Package.swift")), symbols)
+            floors = package_floors(os.path.join(package, "Package.swift"))
+            floors = {p: v for p, v in floors.items() if p in platforms}
+            findings += check_file(path, floors, symbols)
     return findings, files, len(symbols)
 
 
@@ -368,11 +374,19 @@ def main(arguments):
             print(f"{count:5} {path}")
         print(f"apple-only lines no Linux test runs: {total}" + (f" (at most {limit})" if limit is not None else ""))
         return 1 if limit is not None and total > limit else 0
+    platforms = ["watchOS", "visionOS"]
+    if arguments and arguments[0] == "--platforms":
+        platforms = APPLE if arguments[1] == "all" else arguments[1].split(",")
+        unknown = [p for p in platforms if p not in APPLE]
+        if unknown:
+            print(f"availability: unknown platforms {', '.join(unknown)} (known: {', '.join(APPLE)})")
+            return 2
+        arguments = arguments[2:]
     root = os.path.realpath(arguments[0] if arguments else os.path.join(os.path.dirname(__file__), "..", ".."))
-    findings, files, symbols = check(root)
+    findings, files, symbols = check(root, platforms)
     for finding in findings:
         print(finding)
-    print(f"availability: {files} files, {symbols} symbols checked, {len(findings)} findings")
+    print(f"availability ({', '.join(platforms)}): {files} files, {symbols} symbols checked, {len(findings)} findings")
     return 1 if findings else 0
 
 

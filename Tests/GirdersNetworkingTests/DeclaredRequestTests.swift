@@ -104,6 +104,21 @@ struct DeclaredRequestTests {
         #expect(plain?.failure(as: ServerStatus.self) == nil)
     }
 
+    /// `Failure` left out is `NoFailureBody`, not `Never`: `Never: Decodable` needs macOS 14 / iOS 17, above the
+    /// floors (the Apple SDK type-check failed on every such conformance). It never decodes, so nothing is read.
+    @Test func aRequestThatLeavesOutFailureDeclaresNoFailureBodyWhichNeverDecodes() throws {
+        #expect(StatusRequest.Failure.self == NoFailureBody.self)
+        #expect(NoContentAt.Failure.self == NoFailureBody.self)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(NoFailureBody.self, from: Data("{}".utf8)) }
+        let url = try #require(URL(string: "http://127.0.0.1/status/422"))
+        let request = StatusRequest(url: url, rejectionCodes: nil)
+        let rejected = HTTPResponse(
+            statusCode: 422, headers: ["Content-Type": "application/json"], body: Data(#"{"status":422}"#.utf8),
+            url: url, request: request.request)
+        #expect(request.decodeFailure(from: rejected, handlers: .standard) == nil)
+        #expect(StatusWithFailure<ServerStatus>(url: url).decodeFailure(from: rejected, handlers: .standard) != nil)
+    }
+
     @Test func aRequestMayBuildItsErrorFromTheResponseItself() async throws {
         let server = try LoopbackServer.get()
         let error = await responseError {

@@ -40,7 +40,13 @@ public final class FluentTask<Value: Sendable>: Sendable {
         var cancelRequested = false
         var task: Task<Void, Never>?
         /// The request, until its start is scheduled.
-        var perform: (@Sendable () async throws(ResponseError) -> Response<Value>)?
+        var perform: Perform?
+    }
+
+    /// The request's closure in a struct of its own: a typed-throws function type as a generic argument (here the
+    /// result of `withLock`) needs run-time support from macOS 15 / iOS 18 / tvOS 18, a struct holding one does not.
+    private struct Perform: Sendable {
+        let run: @Sendable () async throws(ResponseError) -> Response<Value>
     }
 
     private let state = LockedState(State())
@@ -50,7 +56,7 @@ public final class FluentTask<Value: Sendable>: Sendable {
 
     init(queue: DispatchQueue, perform: @escaping @Sendable () async throws(ResponseError) -> Response<Value>) {
         self.queue = queue
-        state.withLock { $0.perform = perform }
+        state.withLock { $0.perform = Perform(run: perform) }
         queue.setSpecific(key: Self.queueIdentity, value: ObjectIdentifier(queue))
         if DispatchQueue.getSpecific(key: Self.queueIdentity) == ObjectIdentifier(queue) {
             scheduleStart()  // runs once this code returns to the queue: the chain is in place by then
@@ -63,7 +69,7 @@ public final class FluentTask<Value: Sendable>: Sendable {
         queue.async { [self] in start(perform) }
     }
 
-    private func start(_ perform: @escaping @Sendable () async throws(ResponseError) -> Response<Value>) {
+    private func start(_ perform: Perform) {
         let (before, cancelled) = state.withLock { state -> ([@Sendable () -> Void], Bool) in
             state.started = true
             defer { state.before = [] }
@@ -77,7 +83,7 @@ public final class FluentTask<Value: Sendable>: Sendable {
         let task = Task { [self] in
             let outcome: Outcome
             do throws(ResponseError) {
-                outcome = .success(try await perform())
+                outcome = .success(try await perform.run())
             } catch {
                 outcome = error.isCancellation ? .cancelled : .failure(error)
             }

@@ -21,8 +21,9 @@ public import FoundationNetworking
 /// ```
 public protocol DeclaredRequest: Sendable {
     /// The error type decoded from the body of a rejected response (DotDotDot's `parseError`, danielbyon/Requests'
-    /// `Failure`); `Never` by default: no body is decoded and status errors stay as they are.
-    associatedtype Failure: Error & Decodable & Sendable = Never
+    /// `Failure`); ``NoFailureBody`` by default: no body is decoded and status errors stay as they are. (`Never` works
+    /// too where the platform makes it `Decodable`: macOS 14, iOS 17, tvOS 17, watchOS 10.)
+    associatedtype Failure: Error & Decodable & Sendable = NoFailureBody
 
     /// The request to send.
     var request: Request { get }
@@ -39,8 +40,8 @@ public protocol DeclaredRequest: Sendable {
     func editRequest(_ request: inout URLRequest)
 
     /// The request's own error read from a rejected response. By default the body is decoded as ``Failure`` with
-    /// the client's response handlers (JSON for a `Decodable` type); `nil` when ``Failure`` is `Never`, the body
-    /// is empty or it does not decode, and the status error is thrown as it was.
+    /// the client's response handlers (JSON for a `Decodable` type); `nil` when ``Failure`` is ``NoFailureBody`` or
+    /// `Never`, the body is empty or it does not decode, and the status error is thrown as it was.
     func decodeFailure(from response: HTTPResponse, handlers: ResponseHandlerChain) -> Failure?
 }
 
@@ -76,7 +77,7 @@ extension DeclaredRequest {
 
     /// The body decoded as ``Failure`` by `handlers`, or `nil`.
     public func decodeFailure(from response: HTTPResponse, handlers: ResponseHandlerChain) -> Failure? {
-        guard Failure.self != Never.self, !response.body.isEmpty else { return nil }
+        guard Failure.self != NoFailureBody.self, Failure.self != Never.self, !response.body.isEmpty else { return nil }
         return (try? handlers.decode(response, as: Failure.self)) ?? nil
     }
 }

@@ -26,7 +26,7 @@ struct SystemTLSSecurity: TLSSecurity {
         let status = SecPKCS12Import(archive as CFData, options, &items)
         let first = (items as? [[String: Any]])?.first?[kSecImportItemIdentity as String].map { $0 as CFTypeRef }
         guard let first, CFGetTypeID(first) == SecIdentityGetTypeID() else { return (status, nil) }
-        return (status, unsafeBitCast(first, to: SecIdentity.self))  // a SecIdentity: its type ID says so
+        return (status, unsafeDowncast(first, to: SecIdentity.self))  // a SecIdentity: its type ID says so
     }
 
     func credential(trusting trust: SecTrust) -> URLCredential { URLCredential(trust: trust) }

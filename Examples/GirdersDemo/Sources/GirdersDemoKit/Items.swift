@@ -3,7 +3,6 @@ import GirdersDemoAPI
 import GirdersNetworking
 import GirdersOpenAPI
 import OpenAPIRuntime
-import Synchronization
 
 struct Item: Codable, Sendable, Equatable {
     let id: Int
@@ -109,25 +108,22 @@ struct LiveItemRepository: ItemRepository {
 }
 
 /// Items in memory, for tests and offline runs: swapped in through a DI override.
-final class StubItemRepository: ItemRepository, Sendable {
-    // `Mutex` (@available(macOS 15, ...)) is fine here: this package declares macOS 15 (its only platform).
-    private let items: Mutex<[Item]>
+actor StubItemRepository: ItemRepository {
+    private var items: [Item]
 
     init(_ items: [Item] = []) {
-        self.items = Mutex(items)
+        self.items = items
     }
 
-    func list() async throws -> [Item] { items.withLock { $0 } }
+    func list() async throws -> [Item] { items }
 
     func create(named name: String) async throws -> Item {
-        items.withLock { items in
-            let item = Item(id: (items.map(\.id).max() ?? 0) + 1, name: name)
-            items.append(item)
-            return item
-        }
+        let item = Item(id: (items.map(\.id).max() ?? 0) + 1, name: name)
+        items.append(item)
+        return item
     }
 
-    func delete(id: Int) async throws { items.withLock { $0.removeAll { $0.id == id } } }
+    func delete(id: Int) async throws { items.removeAll { $0.id == id } }
 
     func upload(_ file: URL, progress: @escaping @Sendable (Double) -> Void) async throws -> UploadReceipt {
         progress(1)

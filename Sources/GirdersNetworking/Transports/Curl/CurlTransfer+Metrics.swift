@@ -1,3 +1,4 @@
+#if canImport(CGirdersCurl)
 import CGirdersCurl
 
 extension CurlTransfer {
@@ -25,3 +26,4 @@ extension CurlTransfer {
         return RequestMetrics(url: wire.url, curl: facts)
     }
 }
+#endif

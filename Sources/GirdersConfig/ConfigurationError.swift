@@ -20,6 +20,8 @@ public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConverti
     case lossyConversion(key: String, value: String, expected: String, source: String)
     /// A subtree that could not be decoded into a `Decodable` type.
     case decodingFailed(key: String, type: String, reason: String, source: String)
+    /// A file whose key paths, each spelled out from the root, add up to more than ``ConfigurationLimits/keyPathBytes``.
+    case keyPathsTooLong(path: String, limit: Int)
 
     /// A sentence that names the problem and where it is.
     public var description: String {
@@ -44,6 +46,8 @@ public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConverti
             "Configuration key \"\(key)\" in \(source) is \(value), which is not exactly representable as \(expected)"
         case .decodingFailed(let key, let type, let reason, let source):
             "Cannot decode \(type) from configuration key \"\(key)\" in \(source): \(reason)"
+        case .keyPathsTooLong(let path, let limit):
+            "The key paths of \(path) add up to more than \(limit) bytes (ConfigurationLimits.keyPathBytes): it is nested too deep or its keys are too long"
         }
     }
 }

@@ -28,12 +28,15 @@ extension Configuration {
     ///     variables, a local developer file, ...).
     ///   - secretKeys: Keys whose values are redacted in descriptions and errors.
     ///   - redactsLikelySecrets: Whether keys that look secret (`password`, `token`, `secret`, ...) are redacted too.
+    ///   - limits: What each file may expand to (``ConfigurationLimits``); also used by ``reloaded()``.
     /// - Throws: ``ConfigurationError`` when the base file is missing or malformed, the chosen environment's name
-    ///   is not valid (``ConfigurationError/invalidEnvironmentName(name:chosenBy:)``) or it has no overlay file.
+    ///   is not valid (``ConfigurationError/invalidEnvironmentName(name:chosenBy:)``), it has no overlay file, or a
+    ///   file passes `limits`.
     public init(
         directory: URL, environment: String? = nil, infoPlistEnvironment: String? = nil,
         processEnvironment: [String: String] = ProcessInfo.processInfo.environment,
-        additionalLayers: [ConfigurationLayer] = [], secretKeys: Set<String> = [], redactsLikelySecrets: Bool = true
+        additionalLayers: [ConfigurationLayer] = [], secretKeys: Set<String> = [], redactsLikelySecrets: Bool = true,
+        limits: ConfigurationLimits = .standard
     ) throws(ConfigurationError) {
         let base = directory.appendingPathComponent(Self.baseFileName)
         guard FileManager.default.fileExists(atPath: base.path) else { throw .fileNotFound(path: base.path) }
@@ -53,7 +56,7 @@ extension Configuration {
         files.append(base)
         try self.init(
             files: files, additionalLayers: additionalLayers, secretKeys: secretKeys,
-            redactsLikelySecrets: redactsLikelySecrets)
+            redactsLikelySecrets: redactsLikelySecrets, limits: limits)
     }
 
     /// Loads from a bundle's resources, as GirdersSwift did from the main bundle; the Info.plist key
@@ -61,51 +64,52 @@ extension Configuration {
     public init(
         bundle: Bundle, environment: String? = nil,
         processEnvironment: [String: String] = ProcessInfo.processInfo.environment,
-        additionalLayers: [ConfigurationLayer] = [], secretKeys: Set<String> = [], redactsLikelySecrets: Bool = true
+        additionalLayers: [ConfigurationLayer] = [], secretKeys: Set<String> = [], redactsLikelySecrets: Bool = true,
+        limits: ConfigurationLimits = .standard
     ) throws(ConfigurationError) {
         try self.init(
             directory: bundle.resourceURL ?? bundle.bundleURL, environment: environment,
             infoPlistEnvironment: bundle.object(forInfoDictionaryKey: Self.infoPlistKey) as? String,
             processEnvironment: processEnvironment, additionalLayers: additionalLayers, secretKeys: secretKeys,
-            redactsLikelySecrets: redactsLikelySecrets)
+            redactsLikelySecrets: redactsLikelySecrets, limits: limits)
     }
 
     /// Loads a base file and overlays (later overlays win over earlier ones and over the base).
     public init(
         baseFile: URL, overlayFiles: [URL] = [], additionalLayers: [ConfigurationLayer] = [],
-        secretKeys: Set<String> = [], redactsLikelySecrets: Bool = true
+        secretKeys: Set<String> = [], redactsLikelySecrets: Bool = true, limits: ConfigurationLimits = .standard
     ) throws(ConfigurationError) {
         try self.init(
             files: overlayFiles.reversed() + [baseFile], additionalLayers: additionalLayers, secretKeys: secretKeys,
-            redactsLikelySecrets: redactsLikelySecrets)
+            redactsLikelySecrets: redactsLikelySecrets, limits: limits)
     }
 
     /// Parses a base property list and overlays from memory (later overlays win).
     public init(
         baseData: Data, overlayData: [Data] = [], additionalLayers: [ConfigurationLayer] = [],
-        secretKeys: Set<String> = [], redactsLikelySecrets: Bool = true
+        secretKeys: Set<String> = [], redactsLikelySecrets: Bool = true, limits: ConfigurationLimits = .standard
     ) throws(ConfigurationError) {
         var layers = additionalLayers
         for (position, data) in overlayData.enumerated().reversed() {
-            layers.append(try .propertyList(data: data, name: "overlay \(position + 1) (data)"))
+            layers.append(try .propertyList(data: data, name: "overlay \(position + 1) (data)", limits: limits))
         }
-        layers.append(try .propertyList(data: baseData, name: "\(Self.baseFileName) (data)"))
+        layers.append(try .propertyList(data: baseData, name: "\(Self.baseFileName) (data)", limits: limits))
         self.init(layers: layers, secretKeys: secretKeys, redactsLikelySecrets: redactsLikelySecrets)
     }
 
     /// Files highest priority first, after the additional layers; every file layer can be reloaded.
     init(
-        files: [URL], additionalLayers: [ConfigurationLayer], secretKeys: Set<String>, redactsLikelySecrets: Bool
+        files: [URL], additionalLayers: [ConfigurationLayer], secretKeys: Set<String>, redactsLikelySecrets: Bool,
+        limits: ConfigurationLimits
     ) throws(ConfigurationError) {
         var layers = additionalLayers
         var reloadableFiles: [URL?] = Array(repeating: nil, count: additionalLayers.count)
         for file in files {
-            layers.append(try .propertyList(at: file))
+            layers.append(try .propertyList(at: file, limits: limits))
             reloadableFiles.append(file)
         }
         self.init(
             layers: layers, reloadableFiles: reloadableFiles, secretKeys: secretKeys,
-            redactsLikelySecrets: redactsLikelySecrets,
-            loadError: nil)
+            redactsLikelySecrets: redactsLikelySecrets, loadError: nil, limits: limits)
     }
 }

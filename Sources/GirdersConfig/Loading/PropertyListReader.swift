@@ -5,8 +5,10 @@ import GirdersSupport
 /// line (XML) or byte offset (binary). Both formats are read by the bounds-checked parsers GirdersSupport shares
 /// with GirdersTrema.
 enum PropertyListReader {
-    /// Parses `data`; `path` is only used in errors.
-    static func dictionary(from data: Data, path: String) throws(ConfigurationError) -> [String: ConfigValue] {
+    /// Parses `data`; `path` is only used in errors. A document whose key paths pass `limits` is refused.
+    static func dictionary(
+        from data: Data, path: String, limits: ConfigurationLimits
+    ) throws(ConfigurationError) -> [String: ConfigValue] {
         let converted: ConfigValue =
             switch PropertyListFormat(of: data) {
             case .binary: try parseBinary(data, path: path)
@@ -15,6 +17,9 @@ enum PropertyListReader {
             }
         guard case .dictionary(let values) = converted else {
             throw .rootIsNotADictionary(path: path, actualType: converted.typeName)
+        }
+        if converted.keyPathsExceed(limits.keyPathBytes) {
+            throw .keyPathsTooLong(path: path, limit: limits.keyPathBytes)
         }
         return values
     }
@@ -51,7 +56,9 @@ enum PropertyListReader {
     }
 
     /// Reads and parses a file.
-    static func dictionary(contentsOf url: URL) throws(ConfigurationError) -> [String: ConfigValue] {
+    static func dictionary(
+        contentsOf url: URL, limits: ConfigurationLimits
+    ) throws(ConfigurationError) -> [String: ConfigValue] {
         guard FileManager.default.fileExists(atPath: url.path) else { throw .fileNotFound(path: url.path) }
         let data: Data
         do {
@@ -59,7 +66,7 @@ enum PropertyListReader {
         } catch {
             throw .unreadableFile(path: url.path, reason: error.localizedDescription)
         }
-        return try dictionary(from: data, path: url.path)
+        return try dictionary(from: data, path: url.path, limits: limits)
     }
 
     /// The parser's own explanation (`NSDebugDescription`), which is more specific than the generic message.

@@ -25,6 +25,8 @@ public struct Configuration: ConfigurationReading, CustomStringConvertible {
     public let loadError: ConfigurationError?
     /// For each layer read from a property list file, that file, so ``reloaded()`` can read it again.
     let reloadableFiles: [URL?]
+    /// What each file may expand to, for ``reloaded()``.
+    let limits: ConfigurationLimits
     let index: PathIndex
 
     struct Entry: Sendable {
@@ -42,9 +44,10 @@ public struct Configuration: ConfigurationReading, CustomStringConvertible {
 
     init(
         layers: [ConfigurationLayer], reloadableFiles: [URL?], secretKeys: Set<String>, redactsLikelySecrets: Bool,
-        loadError: ConfigurationError?
+        loadError: ConfigurationError?, limits: ConfigurationLimits = .standard
     ) {
         self.layers = layers
+        self.limits = limits
         self.reloadableFiles = reloadableFiles
         self.secretKeys = secretKeys
         self.redactsLikelySecrets = redactsLikelySecrets
@@ -78,21 +81,18 @@ public struct Configuration: ConfigurationReading, CustomStringConvertible {
         lookup(key)?.source
     }
 
-    /// Every key path that holds a value other than a dictionary, sorted.
-    public var keys: [String] {
-        index.entries.compactMap { key, entry in
-            if case .dictionary = entry.value { return nil }
-            return key
-        }.sorted()
-    }
+    /// Every key path that holds a value other than a dictionary, sorted. Only those paths are spelled out, so the
+    /// work is in proportion to what is returned (which ``ConfigurationLimits`` bounds per file).
+    public var keys: [String] { index.leafPaths.sorted() }
 
-    /// `true` when the value at `key` is printed as `<redacted>`.
+    /// `true` when the value at `key` is printed as `<redacted>`: it, or a key path above it, is in
+    /// ``secretKeys``, or its last component looks secret. Compares in place: no prefix of `key` is copied.
     public func isSecret(_ key: String) -> Bool {
         if secretKeys.contains(key) { return true }
-        var path = Substring(key)
-        while let dot = path.lastIndex(of: ".") {
-            path = path[..<dot]
-            if secretKeys.contains(String(path)) { return true }
+        for secret in secretKeys where key.utf8.count > secret.utf8.count {
+            if key.utf8.starts(with: secret.utf8), key.utf8.dropFirst(secret.utf8.count).first == UInt8(ascii: ".") {
+                return true
+            }
         }
         guard redactsLikelySecrets else { return false }
         let last = key.split(separator: ".").last.map { $0.lowercased() } ?? ""
@@ -120,12 +120,12 @@ public struct Configuration: ConfigurationReading, CustomStringConvertible {
     public func reloaded() throws(ConfigurationError) -> Configuration {
         var fresh: [ConfigurationLayer] = []
         for (layer, file) in zip(layers, reloadableFiles) {
-            fresh.append(try file.map { url throws(ConfigurationError) in try .propertyList(at: url) } ?? layer)
+            fresh.append(
+                try file.map { url throws(ConfigurationError) in try .propertyList(at: url, limits: limits) } ?? layer)
         }
         return Configuration(
             layers: fresh, reloadableFiles: reloadableFiles, secretKeys: secretKeys,
-            redactsLikelySecrets: redactsLikelySecrets,
-            loadError: nil)
+            redactsLikelySecrets: redactsLikelySecrets, loadError: nil, limits: limits)
     }
 }
 

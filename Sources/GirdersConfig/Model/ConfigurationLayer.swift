@@ -26,15 +26,21 @@ public struct ConfigurationLayer: Sendable {
     public var sourceDescription: String { file?.path ?? name }
 
     /// Reads an XML or binary property list file whose root is a dictionary.
-    /// - Throws: ``ConfigurationError`` naming the path when the file is missing, unreadable or malformed.
-    public static func propertyList(at url: URL, name: String? = nil) throws(ConfigurationError) -> ConfigurationLayer {
-        let values = try PropertyListReader.dictionary(contentsOf: url)
+    /// - Throws: ``ConfigurationError`` naming the path when the file is missing, unreadable or malformed, or its
+    ///   key paths pass `limits` (``ConfigurationError/keyPathsTooLong(path:limit:)``).
+    public static func propertyList(
+        at url: URL, name: String? = nil, limits: ConfigurationLimits = .standard
+    ) throws(ConfigurationError) -> ConfigurationLayer {
+        let values = try PropertyListReader.dictionary(contentsOf: url, limits: limits)
         return ConfigurationLayer(name: name ?? url.lastPathComponent, values: values, file: url)
     }
 
     /// Parses property list data whose root is a dictionary; `name` appears in errors and provenance.
-    public static func propertyList(data: Data, name: String) throws(ConfigurationError) -> ConfigurationLayer {
-        ConfigurationLayer(name: name, values: try PropertyListReader.dictionary(from: data, path: name))
+    public static func propertyList(
+        data: Data, name: String, limits: ConfigurationLimits = .standard
+    ) throws(ConfigurationError) -> ConfigurationLayer {
+        ConfigurationLayer(
+            name: name, values: try PropertyListReader.dictionary(from: data, path: name, limits: limits))
     }
 
     /// Values from process environment variables that start with `prefix`.

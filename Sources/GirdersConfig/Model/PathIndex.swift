@@ -83,10 +83,12 @@ struct PathIndex: Sendable {
         }
     }
 
-    /// Every distinct path with its best entry. Builds each path string: call it for listings, not for reads.
-    var entries: [String: Configuration.Entry] {
-        var result: [String: Configuration.Entry] = [:]
+    /// Every distinct path whose best entry is not a dictionary. Spells out only the paths of nodes that hold such
+    /// a value (a dictionary's path is never built), so the work is in proportion to the paths returned.
+    var leafPaths: Set<String> {
+        var result: Set<String> = []
         for id in nodes.indices {
+            if case .dictionary = nodes[id].entry.value { continue }
             var parts: [String] = []
             var current = id
             while current >= 0 {
@@ -94,11 +96,9 @@ struct PathIndex: Sendable {
                 current = nodes[current].parent
             }
             let path = parts.reversed().joined(separator: ".")
-            let entry = nodes[id].entry
-            if let existing = result[path], (existing.layer, existing.splits) <= (entry.layer, entry.splits) {
-                continue
-            }
-            result[path] = entry
+            // Another spelling of the same path may rank higher and hold a dictionary.
+            if let best = self[path], case .dictionary = best.value { continue }
+            result.insert(path)
         }
         return result
     }

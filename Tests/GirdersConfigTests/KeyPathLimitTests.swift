@@ -11,9 +11,8 @@ struct KeyPathLimitTests {
     static func deepDocument(levels: Int = 500, keyLength: Int = 16_000) -> Data {
         var xml = #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0">"#
         for level in 0..<levels {
-            xml +=
-                "<dict><key>" + String(repeating: Character(UnicodeScalar(97 + level % 26)!), count: keyLength)
-                + "</key>"
+            let letter = Character(UnicodeScalar(UInt8(97 + level % 26)))
+            xml += "<dict><key>" + String(repeating: letter, count: keyLength) + "</key>"
         }
         xml += "<string>leaf</string>" + String(repeating: "</dict>", count: levels) + "</plist>"
         return Data(xml.utf8)

@@ -22,9 +22,11 @@ struct CancellationTests {
 
     @Test func cancellingTheSwiftTaskStopsATransferMidwayWithACancellationError() async throws {
         // The body drips for 10 s; if cancelling did not stop the transfer, the task would succeed.
-        let request = Request(URL: server.url("/drip?bytes=100&interval_ms=100"), method: .get)
+        let name = UUID().uuidString
+        let request = Request(URL: server.url("/drip?bytes=100&interval_ms=100&name=\(name)"), method: .get)
         let task = Task { () async throws -> Response<Data> in try await client.executeRequest(request: request) }
-        try await Task.sleep(for: .milliseconds(300))
+        try await waitUntil(asking: { (try? await server.count("drip-\(name)")) == 1 })  // the body is being sent
+        #expect(try await server.count("drip-\(name)") == 1)
         task.cancel()
         let result = await task.result
         guard case .failure(let error as ResponseError) = result else {
@@ -33,6 +35,9 @@ struct CancellationTests {
         }
         #expect(error.isCancellation)
         #expect(error == .cancelled(url: request.fullURL))
+        // Stopped, not abandoned: the server sees the connection go away.
+        try await waitUntil(asking: { (try? await server.count("drip-closed-\(name)")) == 1 })
+        #expect(try await server.count("drip-closed-\(name)") == 1)
     }
 
     @Test func aTaskCancelledBeforeItStartsSendsNothing() async throws {
@@ -59,7 +64,7 @@ struct CancellationTests {
                 once.resume(returning: try? result.get().bodyObject?.map { $0["name"] as? String })
             }
         }
-        try await Task.sleep(for: .milliseconds(100))
+        await queue.drained()  // a second completion, had one been scheduled, would have run by now
         #expect(calls.values == ["chosen"])
         #expect(names == ["one", "two"])
     }
@@ -85,7 +90,7 @@ struct CancellationTests {
                 #expect(handle.isCancelled)
             }
         }
-        try await Task.sleep(for: .milliseconds(200))
+        await queue.drained()  // a second completion, had one been scheduled, would have run by now
         #expect((error as? ResponseError)?.isCancellation == true)
         #expect(calls.values == ["called"])
     }

@@ -77,11 +77,15 @@ struct CoalescingAndCacheTests {
 
     @Test func whenEveryCallerCancelsTheSharedCallIsCancelledAndTheNextRequestStartsAfresh() async throws {
         let (client, transport) = coalescingClient()
-        let request = Request(URL: server.url("/drip?bytes=100&interval_ms=50"), method: .get)
+        let name = UUID().uuidString
+        let request = Request(URL: server.url("/drip?bytes=100&interval_ms=50&name=\(name)"), method: .get)
         let tasks = (0..<3).map { _ in
             Task { () async throws -> Response<Data> in try await client.executeRequest(request: request) }
         }
-        try await Task.sleep(for: .milliseconds(200))
+        // All three have joined the one call, and its body is being sent.
+        try await waitUntil { transport.callersInFlight == 3 }
+        try await waitUntil(asking: { (try? await server.count("drip-\(name)")) == 1 })
+        try #require(transport.callersInFlight == 3)
         for task in tasks { task.cancel() }
         for task in tasks {
             let error = await responseError { _ = try await task.value }

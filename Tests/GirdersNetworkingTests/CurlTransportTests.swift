@@ -90,20 +90,21 @@ struct CurlTransportTests {
         let folder = try temporaryFolder()
         let destination = folder.appendingPathComponent("slow.bin")
         let started = LockedList<Int64>()
+        let name = UUID().uuidString
         let task = Task {
             try await client.download(
-                Request(URL: server.url("/drip?bytes=2000&interval_ms=10"), method: .get), to: destination
+                Request(URL: server.url("/drip?bytes=2000&interval_ms=10&name=\(name)"), method: .get),
+                to: destination
             ) { started.append($0.completedBytes) }
         }
         try await waitUntil { !started.values.isEmpty }
         task.cancel()
         let error = await responseError { _ = try await task.value }
         #expect(error?.isCancellation == true)
-        // Stopped, not merely abandoned: no progress arrives after the cancellation was reported (the drip would
-        // send a byte every 10 ms for 20 s).
-        let reported = started.values.count
-        try await Task.sleep(nanoseconds: 300_000_000)
-        #expect(started.values.count == reported)
+        // Stopped, not merely abandoned: the server sees the connection go away (the drip would send a byte every
+        // 10 ms for 20 s to a transfer that went on).
+        try await waitUntil(asking: { (try? await server.count("drip-closed-\(name)")) == 1 })
+        #expect(try await server.count("drip-closed-\(name)") == 1)
         #expect(try fileNames(in: folder).isEmpty)
     }
 

@@ -50,10 +50,13 @@ struct DeadlineTests {
     }
 
     @Test func cancellingTheCallerIsStillACancellation() async throws {
-        let request = Request(MutableRequest(url: server.url("/delay?ms=3000")) |> withDeadline(30))
+        let name = UUID().uuidString
+        let request = Request(MutableRequest(url: server.url("/delay?ms=3000&name=\(name)")) |> withDeadline(30))
         let client = TransportKind.underTest.client()
         let task = Task { try await client.perform(request) }
-        try await Task.sleep(nanoseconds: 200_000_000)
+        // The server has the request: the cancel lands while the deadline runs, not before the request left.
+        try await waitUntil(asking: { (try? await server.count("delay-\(name)")) == 1 })
+        #expect(try await server.count("delay-\(name)") == 1)
         task.cancel()
         let error = await responseError { _ = try await task.value }
         #expect(error?.kind == .cancelled, "\(String(describing: error))")

@@ -57,7 +57,7 @@ struct FluentTaskTests {
             client.task(Request(URL: apiBase.appendingPathComponent("x"), method: .get), as: Item.self, queue: queue),
             log)
         try await waitForFinally(log)
-        try await Task.sleep(for: .milliseconds(20))
+        await queue.drained()  // every handler the task scheduled has run
         #expect(log.values == ["before", "completion ok", "finally"])
     }
 
@@ -132,7 +132,9 @@ struct FluentTaskTests {
             DispatchQueue.global().asyncAfter(deadline: .now() + delay) { task.cancel() }
         }
         try await waitForFinally(log, count: 100)
-        try await Task.sleep(for: .milliseconds(50))
+        await queue.drained()  // every handler the 100 tasks scheduled has run
+        let unfinished = tasks.filter { !$0.isFinished }.count
+        #expect(unfinished == 0)
         let values = log.values
         #expect(values.filter { $0 == "finally" }.count == 100)
         #expect(!values.contains { $0.hasPrefix("error") })

@@ -73,13 +73,15 @@ struct StreamingTests {
     func cancellingTheReadingTaskStopsTheTransfer(_ kind: TransportKind) async throws {
         let client = kind.client()
         let url = server.url("/drip?bytes=100000&interval_ms=20")
+        let received = LockedList<Int>()
         let reader = Task { () -> ResponseError? in
             await responseError {
                 let streamed = try await client.stream(Request(URL: url, method: .get))
-                for try await _ in streamed.body {}
+                for try await chunk in streamed.body { received.append(chunk.count) }
             }
         }
-        try await Task.sleep(for: .milliseconds(300))
+        try await waitUntil { !received.values.isEmpty }  // cancelled while the body arrives, not before
+        #expect(!received.values.isEmpty)
         reader.cancel()
         let error = await reader.value
         #expect(error?.isCancellation == true)

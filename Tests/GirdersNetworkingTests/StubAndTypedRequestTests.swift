@@ -67,11 +67,17 @@ struct StubTests {
     }
 
     @Test func aStubbedDelayEndsWithACancellationWhenTheTaskIsCancelled() async throws {
-        let client = HTTPClient(transport: StubTransport(responses: [.json("{}", delay: 30)]))
+        let asked = LockedList<Int>()
+        let client = HTTPClient(
+            transport: StubTransport { _, index in
+                asked.append(index)
+                return .json("{}", delay: 30)
+            })
         let task = Task { () async throws -> Response<Data> in
             try await client.executeRequest(request: Request(URL: apiBase.appendingPathComponent("slow"), method: .get))
         }
-        try await Task.sleep(for: .milliseconds(50))
+        try await waitUntil { !asked.values.isEmpty }  // the stub is answering: the cancel lands in its delay
+        #expect(asked.values == [0])
         task.cancel()
         let error = await responseError { _ = try await task.value }
         #expect(error?.isCancellation == true)

@@ -18,6 +18,8 @@ struct TransferCancellationTests {
     struct Callbacks: Sendable {
         let terminal = LockedList<String>()
         let finally = LockedList<Bool>()
+        /// The handlers' queue.
+        let queue = DispatchQueue(label: "girders.tests.cancellation")
     }
 
     @available(*, deprecated, message: "exercises the deprecated FluentTask transfer forms")
@@ -36,7 +38,7 @@ struct TransferCancellationTests {
             try await Task.sleep(for: .microseconds(Int.random(in: 0...20_000)))
             cancel()
             try await waitUntil { !callbacks.finally.values.isEmpty }
-            try await Task.sleep(for: .milliseconds(5))  // room for a second callback, which must not come
+            await callbacks.queue.drained()  // a second callback, had one been scheduled, would have run by now
             let terminal = callbacks.terminal.values
             #expect(terminal.count == 1, "round \(round) (\(kind)): \(terminal)")
             #expect(callbacks.finally.values.count == 1, "round \(round) (\(kind))")
@@ -52,7 +54,7 @@ struct TransferCancellationTests {
     private func start(
         _ kind: Kind, client: HTTPClient, file: URL, downloads: URL, callbacks: Callbacks
     ) -> @Sendable () -> Void {
-        let queue = DispatchQueue(label: "girders.tests.cancellation")
+        let queue = callbacks.queue
         switch kind {
         case .data:
             let request = Request(URL: server.url("/bytes?n=2000000"), method: .get)

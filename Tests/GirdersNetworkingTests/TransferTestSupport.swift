@@ -100,3 +100,19 @@ func waitUntil(seconds: Double = 30, _ condition: () -> Bool) async throws {
     let end = ContinuousClock.now + .seconds(seconds)
     while !condition() && ContinuousClock.now < end { try await Task.sleep(for: .milliseconds(5)) }
 }
+
+/// ``waitUntil(seconds:_:)`` for a condition that must ask something (a server's counter).
+func waitUntil(seconds: Double = 30, asking condition: () async -> Bool) async throws {
+    let end = ContinuousClock.now + .seconds(seconds)
+    while await !condition() && ContinuousClock.now < end { try await Task.sleep(for: .milliseconds(5)) }
+}
+
+extension DispatchQueue {
+    /// Returns once every block enqueued on this serial queue before the call has run: the condition "everything a
+    /// task scheduled on its handler queue has happened", with no sleep.
+    func drained() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            self.async { continuation.resume() }
+        }
+    }
+}

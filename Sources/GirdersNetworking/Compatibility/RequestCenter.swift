@@ -97,13 +97,14 @@ public final class RequestCenter: Sendable {
             state.typeObservers[key]?.removeAll { $0.owner == nil }
             return (observers, decoded == nil ? [] : state.typeObservers[key] ?? [])
         }
-        for (queue, observer) in observers { queue.async { observer(outcome) } }
+        // Type observers first: on a shared queue, a request's own observer then runs after every delivery of it.
         if let decoded {
             for observer in typed where observer.owner != nil {
                 let deliver = observer.deliver
                 observer.queue.async { deliver(decoded) }
             }
         }
+        for (queue, observer) in observers { queue.async { observer(outcome) } }
     }
 
     /// Whether the request ended (also `true` for ids no longer retained).

@@ -12,7 +12,8 @@ Routes (any method unless noted):
   /set-cookie?v=<field>&big=<n>   one Set-Cookie field per v; big adds one cookie of n bytes
   /redirect/<code>?to=<url>   a redirect with Location: <url>
   /delay?ms=<n>         waits n ms, then 200 "done"
-  /drip?bytes=<n>&interval_ms=<m>   sends Content-Length n, then one byte every m ms
+  /drip?bytes=<n>&interval_ms=<m>[&name=]   sends Content-Length n, then one byte every m ms; with name=, counts
+                        drip-<name> as the body starts and drip-closed-<name> when the client goes away before the end
   /bytes?n=<n>          n bytes of a repeating pattern, Content-Length set
   /json/object, /json/array, /json/malformed, /json/empty200, /json/dates
   /content-type?type=<t>    body "{}" with that Content-Type
@@ -213,17 +214,22 @@ class Handler(BaseHTTPRequestHandler):
             return self._send(200, b"done", "text/plain")
         if path == "/drip":
             total, interval = int(query["bytes"][0]), int(query["interval_ms"][0]) / 1000
+            name = query.get("name", [None])[0]
             self.send_response(200)
             self.send_header("Content-Type", "application/octet-stream")
             self.send_header("Content-Length", str(total))
             self.end_headers()
             try:
-                for _ in range(total):
+                for index in range(total):
                     self.wfile.write(b"x")
                     self.wfile.flush()
+                    if index == 0 and name:
+                        count("drip-" + name)
                     time.sleep(interval)
             except (BrokenPipeError, ConnectionResetError):
                 self.close_connection = True
+                if name:
+                    count("drip-closed-" + name)
             return
         if path == "/bytes":
             total = int(query["n"][0])

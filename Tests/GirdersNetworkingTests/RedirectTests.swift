@@ -62,6 +62,18 @@ struct RedirectTests {
         #expect(response.bodyObject?.header("x-kept") == "yes")
     }
 
+    /// `Location: HTTP://...` is http (schemes are case-insensitive): followed the same way on every transport.
+    @Test(arguments: TransportKind.allCases, ["HTTP", "Http", "hTtP"])
+    func aLocationWhoseSchemeIsInUpperCaseIsFollowedOnEveryTransport(_ kind: TransportKind, scheme: String) async throws
+    {
+        let target = try #require(URL(string: "\(scheme)://127.0.0.1:\(server.port)/echo?upper=1"))
+        let response: Response<Echo> = try await kind.client().executeRequest(
+            request: Request(URL: redirect(302, to: target), method: .get))
+        #expect(response.statusCode == 200)
+        #expect(response.bodyObject?.path == "/echo")
+        #expect(response.url?.scheme == "http")
+    }
+
     @Test func relativeLocationsAreResolvedAgainstTheRedirectingURL() async throws {
         let response = try await echo(Request(URL: server.url("/redirect/302?to=/echo%3Frel%3D1"), method: .get))
         #expect(response.bodyObject?.query == "rel=1")

@@ -23,8 +23,8 @@ public struct RedirectPolicy: Sendable {
     func nextRequest(after response: HTTPResponse, original: Request) -> Request? {
         guard maximumRedirects > 0, [301, 302, 303, 307, 308].contains(response.statusCode),
             let location = response.headers["Location"],
-            let target = URL(string: location, relativeTo: response.url ?? response.request.fullURL)?.absoluteURL,
-            let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https"
+            let resolved = URL(string: location, relativeTo: response.url ?? response.request.fullURL)?.absoluteURL,
+            let target = Self.normalized(resolved)
         else { return nil }
         let previous = response.request
         var next = MutableRequest(previous)
@@ -43,6 +43,17 @@ public struct RedirectPolicy: Sendable {
             for name in ["Authorization", "Proxy-Authorization", "Cookie"] { next.headers.remove(name: name) }
         }
         return Request(next)
+    }
+
+    /// An http or https `url` with its scheme in lower case (`HTTP://` is http: RFC 3986, 3.1), so every transport
+    /// gets the same URL (libcurl followed `HTTP://`, FoundationNetworking called it unsupported); `nil` for any
+    /// other scheme.
+    static func normalized(_ url: URL) -> URL? {
+        guard let scheme = url.scheme, ["http", "https"].contains(scheme.lowercased()) else { return nil }
+        guard scheme != scheme.lowercased() else { return url }
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return nil }
+        components.scheme = scheme.lowercased()
+        return components.url
     }
 
     static func sameOrigin(_ lhs: URL, _ rhs: URL) -> Bool {

@@ -25,6 +25,9 @@ enum CookieDomain {
         ofDomain domain: String, forHost host: String, list: any PublicSuffixSource = PublicSuffixList.system
     ) -> Scope? {
         guard matches(host: host, domain: domain) else { return nil }
+        // An IP address has no domain to share a cookie with: `Domain=` naming the address itself is host-only, as
+        // browsers keep it (a domain cookie for 127.0.0.1 would be compared by suffix with other hosts' names).
+        if isIPAddress(host) { return .hostOnly }
         switch list.isPublicSuffix(domain) {
         case true?: return domain == host ? .hostOnly : nil
         case false?:

@@ -111,13 +111,15 @@ struct SetCookieParser {
         return nil
     }
 
-    /// `Max-Age`: an optional `-` and digits; zero or less expires the cookie now.
+    /// `Max-Age`: an optional `-` and digits; zero or less expires the cookie now; any positive number, however many
+    /// digits (past `Int.max` too), is a future expiry, capped at ``CookieJarLimits/maximumLifetime`` (6265bis 5.6.2).
     private func maxAgeDate(_ text: Substring) -> Date? {
         let negative = text.hasPrefix("-")
         let digits = negative ? text.dropFirst() : text
         guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
-        guard !negative, let seconds = Int(digits), seconds > 0 else { return Date(timeIntervalSince1970: 0) }
-        return now.addingTimeInterval(min(TimeInterval(seconds), limits.maximumLifetime))
+        guard !negative, digits.utf8.contains(where: { $0 != 0x30 }) else { return Date(timeIntervalSince1970: 0) }
+        let seconds = Int(digits).map(TimeInterval.init) ?? .greatestFiniteMagnitude
+        return now.addingTimeInterval(min(seconds, limits.maximumLifetime))
     }
 
     /// The attributes after the first `;`: name and value, each trimmed; a name without `=` has an empty value.

@@ -47,6 +47,8 @@ public final class ResponseSink: Sendable {
         var headBytes = 0
         var status: Int?
         var fields: [HTTPHeader]?
+        /// The `Set-Cookie` values as the transport received them, before control characters were spaced.
+        var setCookies: [String] = []
         var pendingFields: (@Sendable () -> [HTTPHeader])?
         var expected: Int64?
         var total: Int64?
@@ -174,14 +176,27 @@ public final class ResponseSink: Sendable {
     /// dropped), parsed once; empty before the head.
     public var headers: HTTPHeaders { HTTPHeaders(resolvedFields()) }
 
+    /// The `Set-Cookie` field values of the final head exactly as the transport received them: control characters
+    /// kept (``headers`` spaces them), so the cookie jar's rules see what the server sent and can refuse it
+    /// (RFC 6265bis 5.6 ignores a cookie with a control character; a spaced one would have been stored).
+    public var setCookieFields: [String] {
+        _ = resolvedFields()
+        return state.withLock { $0.setCookies }
+    }
+
     /// The parsed fields: the transport's parser runs once, outside the lock.
     private func resolvedFields() -> [HTTPHeader] {
         let (fields, pending) = state.withLock { ($0.fields, $0.fields == nil ? $0.pendingFields : nil) }
         if let fields { return fields }
         guard let pending else { return [] }
-        let parsed = ResponseFraming.cleaned(pending())
+        let raw = pending()
+        let parsed = ResponseFraming.cleaned(raw)
+        let setCookies = raw.lazy.filter { HTTPHeaders.same($0.name, "Set-Cookie") }.map(\.value)
         return state.withLock { state in
-            if state.fields == nil { state.fields = parsed }
+            if state.fields == nil {
+                state.fields = parsed
+                state.setCookies = Array(setCookies)
+            }
             return state.fields ?? parsed
         }
     }

@@ -155,7 +155,7 @@ public final class URLSessionTransport: HTTPTransport {
         }
         if let cookieJar {
             // Apple's URLSession and FoundationNetworking both join repeated fields with ", ".
-            let fields = sink.headers.values(for: "Set-Cookie").flatMap(SetCookieFields.split)
+            let fields = sink.setCookieFields.flatMap(SetCookieFields.split)
             if !fields.isEmpty { cookieJar.store(fields, from: request.url) }
         }
     }

@@ -38,6 +38,29 @@ struct CookieTransportTests {
         #expect(echo.bodyObject?.headers["cookie"] == ["echoed=1; kept=6"])
     }
 
+    /// RFC 6265bis 5.6 ignores a cookie with a control character; the jar must see the field as the server sent it
+    /// (the head's control characters are spaced for the app, which made `c\x01tl=1` a stored `c tl=1`). A
+    /// `Max-Age` past `Int64` is the longest lifetime, not an expiry; `Domain=` naming the IP address that set it
+    /// keeps the cookie host-only.
+    @Test(arguments: TransportKind.allCases)
+    func cookiesWithControlCharactersOverTheWireAreIgnoredAndOddAttributesReadByTheRules(
+        _ kind: TransportKind
+    ) async throws {
+        let hostile = try HostileServer.get()
+        let jar = RFC6265CookieJar()
+        let response = try await kind.client(cookies: jar).perform(
+            Request(URL: hostile.url("/cookies-raw"), method: .get))
+        #expect(response.statusCode == 200)
+        #expect(jar.allCookies.map(\.name).sorted() == ["huge", "ip", "ok"])
+        let huge = jar.allCookies.first { $0.name == "huge" }
+        let lifetime = (huge?.expires ?? .distantPast).timeIntervalSinceNow
+        #expect(lifetime > CookieJarLimits().maximumLifetime - 3_600, "\(lifetime)")
+        #expect(lifetime <= CookieJarLimits().maximumLifetime)
+        let ip = jar.allCookies.first { $0.name == "ip" }
+        #expect(ip?.isHostOnly == true)
+        #expect(ip?.domain == "127.0.0.1")
+    }
+
     @Test func bothTransportsShareOneJar() async throws {
         let jar = RFC6265CookieJar()
         let setter = TransportKind.allCases.first ?? .urlSession

@@ -22,6 +22,8 @@ Routes (the request's path, query ignored unless named):
   /keepalive/drop-next  the body's length, the connection kept; the next request on it closed without an answer
   /control-value     a field whose value holds ESC, a bare CR and DEL
   /cookies?n=N       200 with N persistent Set-Cookie fields (expiring in 2031)
+  /cookies-raw       Set-Cookie fields with control characters (\x01 in a name; BEL, ESC, DEL in values), one with
+                     `Max-Age` one past Int64, one with `Domain=127.0.0.1`, and a plain `ok=1`
   /reset             reads the request, then resets the connection (RST) without a response
   /close             reads the request, then closes the connection without a response
   /reset-mid-body    `Content-Length: 100`, 10 bytes, then a reset
@@ -214,6 +216,15 @@ def serve(conn):
             count = int(query.get("n", "1"))
             fields = "".join(f"Set-Cookie: c{i}=v{i}; Expires=Wed, 01 Jan 2031 00:00:00 GMT; Path=/\r\n" for i in range(count))
             conn.sendall(f"HTTP/1.1 200 OK\r\n{fields}Content-Length: 2\r\nConnection: close\r\n\r\nok".encode())
+        elif path == "/cookies-raw":
+            fields = (b"Set-Cookie: c\x01tl=1; Path=/\r\n"
+                      b"Set-Cookie: bell=a\x07b; Path=/\r\n"
+                      b"Set-Cookie: esc=\x1b[31mred; Path=/\r\n"
+                      b"Set-Cookie: del=x\x7fy; Path=/\r\n"
+                      b"Set-Cookie: huge=1; Max-Age=9223372036854775808; Path=/\r\n"
+                      b"Set-Cookie: ip=1; Domain=127.0.0.1; Path=/\r\n"
+                      b"Set-Cookie: ok=1; Path=/\r\n")
+            conn.sendall(b"HTTP/1.1 200 OK\r\n" + fields + b"Content-Length: 2\r\nConnection: close\r\n\r\nok")
         elif path == "/close":
             pass
         else:

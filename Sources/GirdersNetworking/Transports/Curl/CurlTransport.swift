@@ -87,7 +87,7 @@ public final class CurlTransport: HTTPTransport {
         // Cookies are stored here, on the caller's thread, never on the engine's: a storage that writes a file per
         // cookie (HTTPCookieStorage.shared on Linux) took 26 s for 1,000 of them, stalling every other transfer.
         if let cookieJar {
-            let setCookies = sink.headers.values(for: "Set-Cookie")
+            let setCookies = sink.setCookieFields
             if !setCookies.isEmpty { cookieJar.store(setCookies, from: request.url) }
         }
     }

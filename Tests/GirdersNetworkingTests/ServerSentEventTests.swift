@@ -93,6 +93,21 @@ struct ServerSentEventParserTests {
         }
     }
 
+    /// WHATWG: `id:` fills the last event ID buffer; only a dispatch (a blank line, with or without data) makes it
+    /// the last event ID. An event cut off after its `id:` line is asked for again.
+    @Test func theLastEventIDIsTheLastDispatchedEventsNotTheLastIDLineRead() throws {
+        var parser = parser()
+        parser.append(Data("id: e3\ndata: three\n\nid: e4\nevent: tick\n".utf8))
+        #expect(try parser.nextEvent() == ServerSentEvent(data: "three", id: "e3"))
+        #expect(try parser.nextEvent() == nil)
+        #expect(parser.lastEventID == "e3")
+        parser.reconnected()
+        #expect(parser.lastEventID == "e3")
+        parser.append(Data("data: after\n\nid: e9\n\n".utf8))
+        #expect(try parser.nextEvent() == ServerSentEvent(data: "after", id: "e3"))
+        #expect(parser.lastEventID == "e9")  // a blank line dispatches the buffer even without data
+    }
+
     @Test func aReconnectDropsTheHalfReadEventAndKeepsTheLastEventID() throws {
         var parser = parser()
         parser.append(Data("id: 5\ndata: whole\n\ndata: half".utf8))
@@ -113,6 +128,14 @@ struct ServerSentEventTests {
         server = try LoopbackServer.get()
     }
 
+    /// Options whose reconnects record their waits instead of sleeping through them.
+    func recording(_ waits: LockedList<Double>, random: Double? = nil) -> ServerSentEvents.Options {
+        var options = ServerSentEvents.Options()
+        options.sleep = { waits.append($0) }
+        if let random { options.random = { random } }
+        return options
+    }
+
     func log(_ name: String) async throws -> [[String?]] {
         let response = try await makeClient().perform(Request(URL: server.url("/sse-log?name=\(name)"), method: .get))
         return try JSONDecoder().decode([[String?]].self, from: response.body)
@@ -123,7 +146,11 @@ struct ServerSentEventTests {
         let name = "resume-\(kind.rawValue)-\(UInt32.random(in: 0...UInt32.max))"
         let url = server.url("/sse?name=\(name)&total=9&drop=4")
         var found: [ServerSentEvent] = []
-        for try await event in kind.client().events(Request(URL: url, method: .get)) { found.append(event) }
+        let waits = LockedList<Double>()
+        for try await event in kind.client().events(Request(URL: url, method: .get), options: recording(waits)) {
+            found.append(event)
+        }
+        #expect(waits.values == [1, 1, 1])
         #expect(
             found == (0..<9).map { ServerSentEvent(type: "tick", data: "\($0)\nsecond line", id: "\($0)") })
         #expect(try await log(name).map { $0[0] } == [nil, "3", "7", "8"])
@@ -141,7 +168,9 @@ struct ServerSentEventTests {
             ])
         let url = server.url("/sse?name=\(name)&total=5&drop=2&token=fresh")
         var count = 0
-        for try await _ in client.events(Request(URL: url, method: .get)) { count += 1 }
+        for try await _ in client.events(Request(URL: url, method: .get), options: recording(LockedList())) {
+            count += 1
+        }
         #expect(count == 5)
         #expect(refreshes.values == ["stale"])
         let connections = try await log(name)
@@ -167,6 +196,68 @@ struct ServerSentEventTests {
         let (count, error) = await reader.value
         #expect(count >= 3)
         #expect(error?.isCancellation == true)
+    }
+
+    @Test(arguments: TransportKind.allCases)
+    func anEventCutOffAfterItsIDLineIsAskedForAgain(_ kind: TransportKind) async throws {
+        let name = "cut-\(kind.rawValue)-\(UInt32.random(in: 0...UInt32.max))"
+        let url = server.url("/sse?name=\(name)&total=6&drop=3&cut=id")
+        let waits = LockedList<Double>()
+        var found: [String?] = []
+        for try await event in kind.client().events(Request(URL: url, method: .get), options: recording(waits)) {
+            found.append(event.id)
+        }
+        #expect(found == ["0", "1", "2", "3", "4", "5"])
+        #expect(try await log(name).map { $0[0] } == [nil, "2", "5"])
+        #expect(waits.values == [1, 1])  // the server's retry: 50 ms, raised to the one-second floor
+    }
+
+    /// A server that says `retry: 0` and closes at once, with no event: reconnects wait at least a second, double
+    /// (with jitter) while nothing comes, and stop after the bound, on every transport.
+    @Test(arguments: TransportKind.allCases)
+    func aServerThatClosesAtOnceIsReconnectedToWithBackOffAndABound(_ kind: TransportKind) async throws {
+        let name = "flood-\(kind.rawValue)-\(UInt32.random(in: 0...UInt32.max))"
+        let waits = LockedList<Double>()
+        let error = await responseError {
+            for try await _ in kind.client().events(
+                Request(URL: server.url("/sse-flood?name=\(name)"), method: .get),
+                options: recording(waits, random: 0.5))
+            {}
+        }
+        #expect(error?.kind == .cannotConnect, "\(String(describing: error))")
+        #expect(error?.description.contains("11 times without an event") == true, "\(String(describing: error))")
+        #expect(try await server.count("sse-flood-\(name)") == 11)
+        #expect(waits.values == [1, 1.5, 3, 6, 12, 24, 45, 45, 45, 45])
+    }
+
+    @Test func aHostThatRefusesIsReconnectedToWithTheSameBackOffAndBound() async throws {
+        let url = try #require(URL(string: "http://127.0.0.1:\(try LoopbackServer.refusedPort())/events"))
+        let waits = LockedList<Double>()
+        var options = recording(waits)
+        options.maximumReconnects = 4
+        let error = await responseError {
+            for try await _ in makeClient().events(Request(URL: url, method: .get), options: options) {}
+        }
+        #expect(error?.kind == .cannotConnect)
+        let values = waits.values
+        #expect(values.count == 4)
+        #expect(values.first == 3)  // no retry from a server: the reconnect delay
+        for (index, wait) in values.enumerated().dropFirst() {
+            let doubled = min(3 * pow(2, Double(index)), 60)
+            #expect(wait >= doubled / 2 && wait <= doubled, "wait \(index + 1): \(wait)")
+        }
+    }
+
+    @Test(arguments: [(-5.0, 0.0), (.nan, 0.0), (.infinity, 0.9), (1e300, 0.3)])
+    func reconnectWaitsStayFiniteAndWithinTheirBoundsWhateverTheNumbers(retry: Double, random: Double) {
+        let options = ServerSentEvents.Options()
+        for attempt in [1, 2, 10, 1_000, .max] {
+            let wait = options.reconnectWait(attempt: attempt, retry: retry, random: random)
+            #expect(wait.isFinite && wait >= 1 && wait <= 60, "attempt \(attempt): \(wait)")
+        }
+        var zeroFloor = ServerSentEvents.Options(reconnectDelay: .nan, minimumReconnectDelay: -1)
+        zeroFloor.maximumReconnectDelay = .infinity
+        #expect(zeroFloor.reconnectWait(attempt: 3, retry: nil, random: random).isFinite)
     }
 
     @Test func aStreamThatIsNotAnEventStreamFails() async throws {

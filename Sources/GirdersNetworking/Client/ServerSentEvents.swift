@@ -2,7 +2,13 @@ import Foundation
 
 /// A Server-Sent Events stream (`text/event-stream`) as an `AsyncSequence` of ``ServerSentEvent``s, reconnecting
 /// as the specification says: when the connection ends or fails, after the server's `retry` (or
-/// ``Options/reconnectDelay``), with `Last-Event-ID` set to the last event ID it sent.
+/// ``Options/reconnectDelay``), with `Last-Event-ID` set to the ID of the last event dispatched.
+///
+/// Reconnecting is bounded against a server that closes at once or a host that refuses: never sooner than
+/// ``Options/minimumReconnectDelay`` (a `retry: 0` included), doubling with jitter while connections fail or end
+/// without an event (up to ``Options/maximumReconnectDelay``), and failing with
+/// ``ResponseError/cannotConnect(url:reason:)`` after ``Options/maximumReconnects`` such connections in a row. An
+/// event resets the back-off.
 ///
 /// Every connection runs ``HTTPClient``'s whole pipeline (``HTTPClient/stream(_:progress:)``): interceptors adapt
 /// it (a token refreshed meanwhile is used for the reconnect), failures before the head are retried as they
@@ -24,9 +30,12 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
     public struct Options: Sendable {
         /// Seconds to wait before reconnecting, until the server sends `retry`.
         public var reconnectDelay: Double
-        /// The longest wait a server's `retry` may ask for, in seconds.
+        /// The shortest wait before a reconnect, in seconds, whatever `retry` says (1 by default): a server that
+        /// sends `retry: 0` and closes cannot make the client reconnect in a loop.
+        public var minimumReconnectDelay: Double
+        /// The longest wait a server's `retry`, or the back-off, may reach, in seconds.
         public var maximumReconnectDelay: Double
-        /// How many times to reconnect in a row without an event in between; `nil` for no limit.
+        /// How many times to reconnect in a row without an event in between (10 by default); `nil` for no limit.
         public var maximumReconnects: Int?
         /// The most bytes one line of the stream may hold.
         public var maximumLineBytes: Int
@@ -35,12 +44,21 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
         /// The event ID to resume after (sent as `Last-Event-ID` on the first connection), if any.
         public var lastEventID: String?
 
+        /// How a reconnect waits; tests record the waits instead of sleeping through them.
+        var sleep: @Sendable (_ seconds: Double) async throws -> Void = { seconds in
+            try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+        }
+        /// A number in `0..<1` for the jitter.
+        var random: @Sendable () -> Double = { Double.random(in: 0..<1) }
+
         /// Options; each has a default.
         public init(
-            reconnectDelay: Double = 3, maximumReconnectDelay: Double = 60, maximumReconnects: Int? = nil,
-            maximumLineBytes: Int = 64 << 10, maximumEventBytes: Int = 1 << 20, lastEventID: String? = nil
+            reconnectDelay: Double = 3, minimumReconnectDelay: Double = 1, maximumReconnectDelay: Double = 60,
+            maximumReconnects: Int? = 10, maximumLineBytes: Int = 64 << 10, maximumEventBytes: Int = 1 << 20,
+            lastEventID: String? = nil
         ) {
             self.reconnectDelay = reconnectDelay
+            self.minimumReconnectDelay = minimumReconnectDelay
             self.maximumReconnectDelay = maximumReconnectDelay
             self.maximumReconnects = maximumReconnects
             self.maximumLineBytes = maximumLineBytes
@@ -106,7 +124,7 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
                     parser.append(chunk)
                 } catch {
                     body = nil
-                    guard Self.reconnects(after: error) else {
+                    guard !finished, Self.reconnects(after: error) else {
                         finished = true
                         throw error
                     }
@@ -120,12 +138,14 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
             if connections > 0 {
                 failedInARow += 1
                 if let limit = options.maximumReconnects, failedInARow > limit {
+                    finished = true  // the bound ends the sequence: this error is not one to reconnect after
                     throw .cannotConnect(
                         url: request.fullURL, reason: "the event stream ended \(failedInARow) times without an event")
                 }
-                let seconds = parser.retry.map { Double($0) / 1_000 } ?? options.reconnectDelay
+                let seconds = options.reconnectWait(
+                    attempt: failedInARow, retry: parser.retry.map { Double($0) / 1_000 }, random: options.random())
                 do {
-                    try await Task.sleep(nanoseconds: UInt64(Swift.min(Swift.max(seconds, 0), 86_400) * 1_000_000_000))
+                    try await options.sleep(seconds)
                 } catch {
                     throw .cancelled(url: request.fullURL)
                 }
@@ -164,6 +184,24 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
             case nil: "\(error)"
             }
         }
+    }
+}
+
+extension ServerSentEvents.Options {
+    /// Seconds before reconnect number `attempt` since the last event (1 for the first): the server's `retry` (else
+    /// ``reconnectDelay``), never below ``minimumReconnectDelay``; from the second attempt on, doubled per attempt
+    /// up to ``maximumReconnectDelay`` and spread over its upper half by `random` (in `0..<1`), never below the
+    /// first wait. Every bound is clamped to 0...86,400 s, so no value of the app's or the server's can make it
+    /// negative, infinite or not a number.
+    func reconnectWait(attempt: Int, retry: Double?, random: Double) -> Double {
+        func clamped(_ seconds: Double) -> Double { seconds.isNaN ? 0 : Swift.min(Swift.max(seconds, 0), 86_400) }
+        let ceiling = clamped(maximumReconnectDelay)
+        let floor = Swift.min(clamped(minimumReconnectDelay), ceiling)
+        let first = Swift.min(Swift.max(clamped(retry ?? reconnectDelay), floor), ceiling)
+        guard attempt > 1 else { return first }
+        let doubled = Swift.min(first * pow(2, Double(Swift.min(attempt - 1, 32))), ceiling)
+        let jittered = doubled / 2 + doubled / 2 * Swift.min(Swift.max(random, 0), 1)
+        return Swift.max(jittered, first)
     }
 }
 

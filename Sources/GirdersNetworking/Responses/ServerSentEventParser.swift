@@ -21,10 +21,12 @@ public struct ServerSentEvent: Sendable, Equatable {
 /// The WHATWG HTML rules for reading an event stream ("Interpreting an event stream"), bounded for a hostile
 /// server: lines end at CRLF, LF or CR; a byte-order mark at the start is skipped; a blank line dispatches the
 /// event being built (none when it has no data); a line starting with `:` is a comment; `field: value` (one space
-/// after the colon dropped) sets `event`, appends to `data`, sets the last event ID (`id`, unless it holds NUL or
-/// another control character, which could not go back in a header) or the reconnection time (`retry`, digits only,
-/// clamped to ``maximumRetry``); unknown fields are ignored; an event left unfinished when the stream ends is
-/// dropped. A line longer than ``maximumLineBytes`` or an event whose data passes ``maximumEventBytes`` is an error.
+/// after the colon dropped) sets `event`, appends to `data`, sets the last event ID buffer (`id`, unless it holds NUL
+/// or another control character, which could not go back in a header) or the reconnection time (`retry`, digits
+/// only, clamped to ``maximumRetry``); unknown fields are ignored. The buffer becomes the last event ID only when a
+/// blank line dispatches (with or without data), so an event cut off after its `id:` line is asked for again on the
+/// reconnect; an event left unfinished when the stream ends is dropped with its buffer. A line longer than
+/// ``maximumLineBytes`` or an event whose data passes ``maximumEventBytes`` is an error.
 struct ServerSentEventParser {
     /// The most bytes one line may hold.
     let maximumLineBytes: Int
@@ -33,8 +35,10 @@ struct ServerSentEventParser {
     /// The longest reconnection time a server may ask for, in milliseconds.
     let maximumRetry: Int
 
-    /// The last event ID: sent as `Last-Event-ID` when reconnecting; empty means none.
+    /// The last event ID, as of the last dispatch: sent as `Last-Event-ID` when reconnecting; empty means none.
     private(set) var lastEventID: String
+    /// The `id:` read since the last dispatch (WHATWG's "last event ID buffer"); it becomes ``lastEventID`` there.
+    private var idBuffer: String
     /// The reconnection time the server asked for, in milliseconds, if it did.
     private(set) var retry: Int?
 
@@ -60,11 +64,14 @@ struct ServerSentEventParser {
         self.maximumEventBytes = maximumEventBytes
         self.maximumRetry = maximumRetry
         self.lastEventID = lastEventID
+        idBuffer = lastEventID
         scanner = LineScanner(maximumBytes: maximumLineBytes)
     }
 
-    /// A new connection: what was half-read goes, the last event ID and the reconnection time stay.
+    /// A new connection: what was half-read goes (an `id:` not yet dispatched too), the last event ID and the
+    /// reconnection time stay.
     mutating func reconnected() {
+        idBuffer = lastEventID
         scanner = LineScanner(maximumBytes: maximumLineBytes)
         atStart = true
         startBytes = []
@@ -132,7 +139,7 @@ struct ServerSentEventParser {
         case "id":
             // NUL is refused by the specification; any other control character could not go back in a header.
             guard !value.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return }
-            lastEventID = String(decoding: value, as: UTF8.self)
+            idBuffer = String(decoding: value, as: UTF8.self)
         case "retry":
             guard !value.isEmpty, value.allSatisfy({ (0x30...0x39).contains($0) }) else { return }
             var milliseconds = 0
@@ -145,6 +152,7 @@ struct ServerSentEventParser {
     }
 
     private mutating func dispatch() {
+        lastEventID = idBuffer  // WHATWG "dispatch the event", step 1: even when no data follows
         defer {
             data = []
             hasData = false

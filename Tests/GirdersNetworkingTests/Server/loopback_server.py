@@ -37,7 +37,10 @@ Routes (any method unless noted):
                         LF, CRLF and CR in turn, `retry: 50`), from the one after Last-Event-ID; the connection closes
                         after D events, mid-event; 204 once all were sent. With token=, 401 unless the request has
                         "Authorization: Bearer <token>". Each connection's Last-Event-ID and Authorization are logged.
+                        With cut=id, the connection closes after the next event's `id:` and `event:` lines instead.
   /sse-log?name=        JSON list of [Last-Event-ID or null, Authorization or null] per connection of /sse
+  /sse-flood?name=      an event stream that says `retry: 0` and closes at once, without an event; counts
+                        sse-flood-<name> per connection
   /ndjson?n=            chunked, n JSON lines {"i": k}, their line ends LF, CRLF and CR in turn, a chunk per line
   /delay also counts delay-<name> when given name=
 """
@@ -171,6 +174,14 @@ class Handler(BaseHTTPRequestHandler):
             return self._send(200, gzip.compress(b'{"compressed":true}'), headers=[("Content-Encoding", "gzip")])
         if path == "/sse":
             return self._sse(query)
+        if path == "/sse-flood":
+            count("sse-flood-" + query["name"][0])
+            self.send_response(200)
+            self.send_header("Content-Type", "text/event-stream")
+            self.send_header("Content-Length", "10")
+            self.end_headers()
+            self.wfile.write(b"retry: 0\n\n")
+            return
         if path == "/sse-log":
             with COUNTERS_LOCK:
                 log = list(SSE_LOG.get(query["name"][0], []))
@@ -290,7 +301,11 @@ class Handler(BaseHTTPRequestHandler):
             event = b"id: %d%sevent: tick%sdata: %d%sdata: second line%s%s" % (index, end, end, index, end, end, end)
             self.wfile.write(event)
             self.wfile.flush()
-        self.wfile.write(b"data: half an event, never dispatched")
+        cut_at = start + drop
+        if query.get("cut", [""])[0] == "id" and cut_at < total:
+            self.wfile.write(b"id: %d\nevent: tick\n" % cut_at)  # cut after its id: never dispatched
+        else:
+            self.wfile.write(b"data: half an event, never dispatched")
         self.wfile.flush()
 
     def _multipart(self, body):

@@ -34,6 +34,29 @@ struct ProcessTests {
         #expect(try storage.readString(forKey: "b-0") == "value-b-0")
     }
 
+    /// Two processes that open a store no one has created yet: one creates it, the other waits for the lock and
+    /// opens what was made. Before, the second looked before taking the lock, saw `items-1` without a header (the
+    /// first was halfway through) and refused the store as corrupted in about half the tries, its writes lost.
+    @Test func twoProcessesCreatingOneNewStoreAtOnceBothOpenItAndBothWritesLand() throws {
+        let rounds = 40
+        var failures: [String] = []
+        for round in 0..<rounds {
+            let folder = try temporaryFolder().appendingPathComponent("store-\(round)")
+            let first = try helper(folder, prefix: "a", count: 1)
+            let second = try helper(folder, prefix: "b", count: 1)
+            for (process, _) in [first, second] { process.waitUntilExit() }
+            for (name, (process, _)) in [("a", first), ("b", second)] where process.terminationStatus != 0 {
+                let message = (process.standardError as? Pipe).map {
+                    String(decoding: $0.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                }
+                failures.append("round \(round), \(name): \(message ?? "")")
+            }
+            let storage = try FileSecureStorage(folder: folder, key: .raw(Data(repeating: 0x5A, count: 32)))
+            #expect(try storage.allKeys().sorted() == ["a-0", "b-0"], "round \(round)")
+        }
+        #expect(failures.isEmpty, "\(failures.count) of \(2 * rounds) processes failed: \(failures.prefix(3))")
+    }
+
     @Test func aProcessKilledAtRandomMomentsNeverLosesACompletedWrite() throws {
         let folder = try temporaryFolder().appendingPathComponent("store")
         let key = StorageKey.raw(Data(repeating: 0x5A, count: 32))

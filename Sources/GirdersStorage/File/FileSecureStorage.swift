@@ -44,7 +44,9 @@ public final class FileSecureStorage: SecureStorage {
         self.headerPath = folderPath + "/store.header"
         if let failure = Crypto.libraryFailure { throw .unavailable(reason: failure) }
         try StoreFolder.prepare(folderPath)
-        if access(headerPath, F_OK) != 0 { try StoreOpener.checkCreatable(folder: folderPath, key: key) }
+        if access(headerPath, F_OK) != 0 {
+            try StoreOpener.checkCreatable(folder: folderPath, key: key, underLock: false)
+        }
         let descriptor = try StoreFolder.openLock(folderPath + "/store.lock")
         lockDescriptor = descriptor
         do {

@@ -36,8 +36,10 @@ enum StoreOpener {
 
     /// Throws unless a new store may be created in `folder`: it may hold only dot-files, `store.lock` and the key
     /// file. Called before the lock file is created (so a refused folder is left as it was) and again under the
-    /// lock.
-    static func checkCreatable(folder: String, key: StorageKey) throws(StorageError) {
+    /// lock. Before the lock (`underLock` false) an item folder without a header is not yet an error: another
+    /// process may be creating the store at this moment (it makes `items-1` before it writes the header); under the
+    /// lock, where no creation can be half done, the header is really missing.
+    static func checkCreatable(folder: String, key: StorageKey, underLock: Bool) throws(StorageError) {
         let keyFileName: String? =
             if case .keyFile(let url) = key, DurableFile.split(url.standardizedFileURL.path).folder == folder {
                 DurableFile.split(url.standardizedFileURL.path).name
@@ -48,6 +50,7 @@ enum StoreOpener {
             !$0.hasPrefix(".") && $0 != "store.lock" && $0 != "store.header" && $0 != keyFileName
         }
         if present.contains(where: { StoreFolder.generation(ofItemsFolder: $0) != nil }) {
+            guard underLock else { return }  // decided under the lock, once any creation in progress has ended
             throw .corrupted(
                 path: folder + "/store.header",
                 reason: "missing while the folder holds \(present.sorted().prefix(5).joined(separator: ", ")); "
@@ -63,7 +66,7 @@ enum StoreOpener {
 
     private static func create(folder: String, key: StorageKey) throws(StorageError) -> StoreKeys {
         let headerPath = folder + "/store.header"
-        try checkCreatable(folder: folder, key: key)
+        try checkCreatable(folder: folder, key: key, underLock: true)
         let keys = try newKeys(for: key, generation: 1)
         try DurableFile.makeFolder(folder + "/items-1")
         guard try DurableFile.write(keys.header.bytes, to: headerPath, replacing: false) else {

@@ -47,11 +47,16 @@ let package = Package(
         // libcurl for CurlTransport, the default transport on Linux: declared from its ABI and loaded from
         // libcurl.so.4 at run time, so the build needs no libcurl headers (Linux only, as the dependency says).
         .target(name: "CGirdersCurl", dependencies: ["CGirdersLoading"]),
+        // zlib, brotli's decoder and zstd for CurlTransport's content decoding (it checks that a coding ends and
+        // bounds its output itself), declared from their ABIs and loaded from libz.so.1, libbrotlidec.so.1 and
+        // libzstd.so.1 at run time (Linux only, as the dependency says).
+        .target(name: "CGirdersCompression", dependencies: ["CGirdersLoading"]),
         .target(
             name: "GirdersNetworking",
             dependencies: [
                 "GirdersConfig", "GirdersLog", "GirdersSupport",
                 .target(name: "CGirdersCurl", condition: .when(platforms: [.linux])),
+                .target(name: "CGirdersCompression", condition: .when(platforms: [.linux])),
             ],
             exclude: ["README.md"]),
         .testTarget(

@@ -45,13 +45,17 @@ let package = Package(
         // Raw libcrypto AES-256-GCM, the baseline for GirdersStorage's encryption.
         .systemLibrary(name: "CBenchOpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         benchmark("StorageBenchmarks", [.product(name: "GirdersStorage", package: girders), "CBenchOpenSSL"]),
-        // HTTP clients side by side against nginx (Scripts/bench-http.sh): Girders on both transports, bare URLSession,
-        // AsyncHTTPClient, and the limit: libcurl in C (the easy interface one request at a time, multi for 16).
+        // HTTP clients side by side against nginx (Scripts/bench-http.sh): Girders on both transports (alone in
+        // GirdersThroughput, so Scripts/compare-http.sh builds it against another commit quickly), bare URLSession
+        // and AsyncHTTPClient, and the limit: libcurl in C (the easy interface one at a time, multi for 16).
+        .executableTarget(
+            name: "GirdersThroughput",
+            dependencies: ["BenchSupport", .product(name: "GirdersNetworking", package: girders)],
+            swiftSettings: [.swiftLanguageMode(.v6)]),
         .executableTarget(
             name: "HTTPThroughput",
             dependencies: [
-                "BenchSupport", .product(name: "GirdersNetworking", package: girders),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "BenchSupport", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]),

@@ -31,6 +31,7 @@ if [ ! -e /usr/include/curl/curl.h ] && ! ls /usr/include/*/curl/curl.h >/dev/nu
     fi
 fi
 swift build -c release --package-path Benchmarks --product HTTPThroughput 2>/dev/null | tail -1
+swift build -c release --package-path Benchmarks --product GirdersThroughput 2>/dev/null | tail -1
 swift build -c release --package-path Benchmarks --product CurlLimit 2>/dev/null | tail -1
 case "${CLIENTS:-}" in
     *openapi*) swift build -c release --package-path Benchmarks --product OpenAPIThroughput 2>/dev/null | tail -1 ;;
@@ -38,28 +39,10 @@ esac
 bin=Benchmarks/.build/release
 
 root=$(mktemp -d /tmp/girders-bench-http.XXXXXX)
-nginx_pid=
-cleanup() {
-    [ -n "$nginx_pid" ] && kill "$nginx_pid" 2>/dev/null && wait "$nginx_pid" 2>/dev/null
-    rm -rf "$root"
-}
-trap cleanup EXIT
-mkdir -p "$root/www" "$root/body" "$root/proxy" "$root/fastcgi" "$root/uwsgi" "$root/scgi" "$root/out"
-printf '{"ok":"yes"}\n' >"$root/www/small.json"
-# The example app's GET /stats, for the generated OpenAPI client (OpenAPIThroughput).
-printf '{"logins":1,"refreshes":2,"unavailable":3,"uploads":7}\n' >"$root/www/stats"
-head -c $((100 << 20)) /dev/urandom >"$root/www/big.bin"
-cp "$root/www/big.bin" "$root/upload.bin"
-# nginx's workers run as another user when it is started by root: let them read the files and write their temp.
-chmod 755 "$root" "$root/www"
-chmod 644 "$root/www/small.json" "$root/www/stats" "$root/www/big.bin"
-chmod 777 "$root/body" "$root/proxy" "$root/fastcgi" "$root/uwsgi" "$root/scgi"
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-sed -e "s|__ROOT__|$root|g" -e "s|__PORT__|$port|g" Benchmarks/nginx/nginx.conf.template >"$root/nginx.conf"
-nginx -c "$root/nginx.conf" -p "$root" &
-nginx_pid=$!
-for _ in $(seq 50); do curl -sf "http://127.0.0.1:$port/small.json" >/dev/null && break; sleep 0.1; done
-base="http://127.0.0.1:$port"
+# shellcheck source=Scripts/bench-nginx.sh
+. Scripts/bench-nginx.sh
+trap 'stop_bench_nginx; rm -rf "$root"' EXIT
+start_bench_nginx "$root"  # sets $base
 
 clients=${CLIENTS:-"curl-c girders-curl girders-urlsession urlsession async-http-client"}
 scenarios=${SCENARIOS:-"small-sequential small-parallel download-memory download-file upload-file"}
@@ -78,6 +61,8 @@ for run in $(seq "$runs"); do
         for client in $clients; do
             if [ "$client" = curl-c ]; then
                 line=$("$bin/CurlLimit" "$scenario" "$base" $(argument "$scenario") || true)
+            elif [[ "$client" == girders-curl || "$client" == girders-urlsession ]]; then
+                line=$("$bin/GirdersThroughput" "$client" "$scenario" "$base" $(argument "$scenario") || true)
             elif [[ "$client" == *openapi ]]; then
                 line=$("$bin/OpenAPIThroughput" "$client" "$scenario" "$base" $(argument "$scenario") || true)
             else

@@ -14,7 +14,7 @@ fi
 work=$(mktemp -d /tmp/check-c-abi.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 # Every enumerator and macro the declarations name, and the struct fields they read.
-names=$(grep -hoE "^ *(#define )?(CURLE|CURLOPT|CURLM|CURLMOPT|CURLMSG|CURL_GLOBAL|CURL_ERROR|CURL_READFUNC|CURL_SEEKFUNC|CURL_WRITEFUNC|CURLPAUSE|CURL_BLOB|CURLPROTO|CURLINFO|EVP_CTRL_GCM)_[A-Z0-9_]+( =| )" \
+names=$(grep -hoE "^ *(#define )?(CURLE|CURLOPT|CURLM|CURLMOPT|CURLMSG|CURL_GLOBAL|CURL_ERROR|CURL_READFUNC|CURL_SEEKFUNC|CURL_PREREQFUNC|CURL_WRITEFUNC|CURLPAUSE|CURL_BLOB|CURLPROTO|CURLINFO|EVP_CTRL_GCM)_[A-Z0-9_]+( =| )" \
     Sources/CGirdersCurl/include/CGirdersCurl.h Sources/CGirdersOpenSSL/include/CGirdersOpenSSL.h \
     | sed -E 's/^ *(#define )?//; s/ =?$//' | sort -u)
 program() {
@@ -67,4 +67,41 @@ if echo '#include <libpsl.h>' | cc -E - >/dev/null 2>&1; then
     echo "check-c-abi: 3 libpsl functions and PSL_TYPE_ANY match libpsl.h"
 else
     echo "check-c-abi: libpsl skipped: its header is not installed (apt-get install libpsl-dev)"
+fi
+
+# zlib, brotli's decoder and zstd (CurlTransport's content decoding): the structs and constants
+# Sources/CGirdersCompression/CompressionABI.h declares must be the real headers' own.
+if echo '#include <zlib.h>
+#include <brotli/decode.h>
+#include <zstd.h>' | cc -E - >/dev/null 2>&1; then
+    {
+        echo '#include <stddef.h>'
+        echo '#include <zlib.h>'
+        echo '#include <brotli/decode.h>'
+        echo '#include <zstd.h>'
+        echo '#include "CompressionABI.h"'
+        echo '#define SAME(a, b) _Static_assert((a) == (b), #a " == " #b)'
+        echo 'SAME(sizeof(girders_z_stream), sizeof(z_stream));'
+        for field in next_in avail_in total_in next_out avail_out total_out msg state zalloc zfree opaque data_type adler reserved; do
+            echo "SAME(offsetof(girders_z_stream, $field), offsetof(z_stream, $field));"
+        done
+        for constant in Z_OK Z_STREAM_END Z_NEED_DICT Z_BUF_ERROR Z_NO_FLUSH BROTLI_DECODER_RESULT_ERROR \
+            BROTLI_DECODER_RESULT_SUCCESS ZSTD_d_windowLogMax ZSTD_reset_session_only; do
+            echo "SAME(GIRDERS_$constant, $constant);"
+        done
+        echo 'SAME(sizeof(girders_zstd_in), sizeof(ZSTD_inBuffer));'
+        echo 'SAME(sizeof(girders_zstd_out), sizeof(ZSTD_outBuffer));'
+        for field in src size pos; do echo "SAME(offsetof(girders_zstd_in, $field), offsetof(ZSTD_inBuffer, $field));"; done
+        for field in dst size pos; do echo "SAME(offsetof(girders_zstd_out, $field), offsetof(ZSTD_outBuffer, $field));"; done
+        echo 'int main(void) { return 0; }'
+    } >"$work/compression.c"
+    if ! cc -std=c11 -I Sources/CGirdersCompression -c "$work/compression.c" -o "$work/compression.o" 2>"$work/compression.err"; then
+        echo "check-c-abi: Girders' zlib, brotli or zstd declarations differ from their headers:" >&2
+        cat "$work/compression.err" >&2
+        exit 1
+    fi
+    echo "check-c-abi: z_stream, ZSTD_inBuffer, ZSTD_outBuffer and 9 constants match zlib.h, brotli/decode.h and zstd.h"
+else
+    echo "check-c-abi: compression skipped: zlib's, brotli's or zstd's headers are not installed" \
+        "(apt-get install zlib1g-dev libbrotli-dev libzstd-dev)"
 fi

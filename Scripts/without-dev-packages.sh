@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Runs a command with the development files of libcurl, OpenSSL and libpsl out of reach: their headers (curl/, openssl/),
-# their link-time libraries (libcurl.so, libcrypto.so, libssl.so and the .a archives) and their pkg-config files,
-# whichever package installed them. The run libraries (libcurl.so.4, libcrypto.so.3) stay.
+# Runs a command with the development files of libcurl, OpenSSL, libpsl, zlib, brotli and zstd out of reach: their
+# headers (curl/, openssl/, zlib.h, brotli/, zstd.h), their link-time libraries (libcurl.so, libcrypto.so, libz.so,
+# ... and the .a archives) and their pkg-config files, whichever package installed them. The run libraries
+# (libcurl.so.4, libcrypto.so.3, libz.so.1, libbrotlidec.so.1, libzstd.so.1) stay.
 #
 # How: a private mount namespace (unshare) in which each folder holding such files is covered by an overlay whose
 # upper layer deletes them. Nothing on the machine changes, and the files are back for everyone else, including
@@ -28,6 +29,11 @@ patterns=(
     "/usr/lib/*/pkgconfig/libcurl.pc" "/usr/lib/*/pkgconfig/libcrypto.pc" "/usr/lib/*/pkgconfig/libssl.pc"
     "/usr/lib/*/pkgconfig/openssl.pc" "/usr/lib/pkgconfig/libcurl.pc" "/usr/share/pkgconfig/libcurl.pc"
     "/usr/include/libpsl.h" "/usr/lib/*/libpsl.so" "/usr/lib/*/libpsl.a" "/usr/lib/*/pkgconfig/libpsl.pc"
+    "/usr/include/zlib.h" "/usr/include/zconf.h" "/usr/include/*/zconf.h" "/usr/lib/*/libz.so" "/usr/lib/*/libz.a"
+    "/usr/lib/*/pkgconfig/zlib.pc" "/usr/include/brotli" "/usr/lib/*/libbrotlidec.so" "/usr/lib/*/libbrotlidec.a"
+    "/usr/lib/*/libbrotlienc.so" "/usr/lib/*/libbrotlicommon.so" "/usr/lib/*/pkgconfig/libbrotlidec.pc"
+    "/usr/include/zstd.h" "/usr/include/zstd_errors.h" "/usr/include/zdict.h" "/usr/lib/*/libzstd.so"
+    "/usr/lib/*/libzstd.a" "/usr/lib/*/pkgconfig/libzstd.pc"
 )
 shopt -s nullglob
 hidden=()

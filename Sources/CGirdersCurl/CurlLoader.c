@@ -125,3 +125,9 @@ const struct girders_curl_api *girders_curl(void) {
     pthread_once(&once, load);
     return &loaded;
 }
+
+unsigned int girders_curl_version_num(void) {
+    if (girders_curl_load() != NULL) return 0;
+    girders_curl_version_info *version = loaded.version_info(CURLVERSION_FIRST);
+    return version == NULL ? 0 : version->version_num;
+}

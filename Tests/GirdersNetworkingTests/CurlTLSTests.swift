@@ -100,6 +100,40 @@ struct CurlTLSTests {
         #expect(bodies == ["HTTP/2.0", "HTTP/2.0"])
     }
 
+    /// Over https to an HTTP/1.1 origin too, a request held by the server delays no other, and a burst opens its
+    /// connections at once (the first request's handshake tells libcurl the origin does not multiplex).
+    @Test func overHTTPSToAnHTTP1OriginNoRequestWaitsForAnotherAndABurstGoesAtOnce() async throws {
+        let credentials = TLSCredentials(
+            anchorCertificates: [try server.file("ca.der")],
+            clientIdentity: .init(pkcs12: try server.file("client.p12"), password: "secret"))
+        let port = server.port
+        let gate: @Sendable (String, Double) throws -> Request = { path, timeout in
+            let url = URL(string: "https://127.0.0.1:\(port)\(path)") ?? URL(fileURLWithPath: "/")
+            return Request(MutableRequest(url: url) |> withSSLCredentials(credentials) |> withTimeout(timeout))
+        }
+        let name = UUID().uuidString
+        let client = HTTPClient(transport: CurlTransport(cookieJar: nil))
+        let control = HTTPClient(transport: CurlTransport(cookieJar: nil))
+        let held = Task { try await client.perform(try gate("/hold?name=\(name)", 90)) }
+        try await waitUntil(asking: {
+            (try? await control.perform(try gate("/arrivals?name=\(name)", 60)).body) == Data("1".utf8)
+        })
+        let quick: Response<Who> = try await client.executeRequest(request: gate("/who", 20))
+        #expect(quick.bodyObject?.client == "girders-client")
+        _ = try await control.perform(try gate("/release?name=\(name)", 60))
+        #expect(try await held.value.body == Data("released".utf8))
+
+        let burst = UUID().uuidString
+        let fresh = HTTPClient(transport: CurlTransport(cookieJar: nil))  // its first burst, scout included
+        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<8 {
+                group.addTask { try await fresh.perform(try gate("/barrier?name=\(burst)&n=8", 60)).statusCode }
+            }
+            return try await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        #expect(statuses == Array(repeating: 200, count: 8))
+    }
+
     @Test func aTLSExchangeIsMeasuredWithItsHandshake() async throws {
         let recorder = MetricsRecorder()
         let client = HTTPClient(transport: CurlTransport(cookieJar: nil), monitors: [recorder])

@@ -60,6 +60,7 @@ typedef enum {
     CURLOPT_NOSIGNAL = 99,
     CURLOPT_TCP_NODELAY = 121,
     CURLOPT_CONNECTTIMEOUT_MS = 156,
+    CURLOPT_HTTP_CONTENT_DECODING = 158,
     CURLOPT_PROTOCOLS = 181,
     CURLOPT_REDIR_PROTOCOLS = 182,
     CURLOPT_PATH_AS_IS = 234,
@@ -74,14 +75,15 @@ typedef enum {
     CURLOPT_HEADERDATA = 10029,
     CURLOPT_CUSTOMREQUEST = 10036,
     CURLOPT_SSLCERTTYPE = 10086,
-    CURLOPT_ACCEPT_ENCODING = 10102,
     CURLOPT_PINNEDPUBLICKEY = 10230,
+    CURLOPT_PREREQDATA = 10313,
     CURLOPT_PROTOCOLS_STR = 10318,
     CURLOPT_REDIR_PROTOCOLS_STR = 10319,
     CURLOPT_WRITEFUNCTION = 20011,
     CURLOPT_READFUNCTION = 20012,
     CURLOPT_HEADERFUNCTION = 20079,
     CURLOPT_SEEKFUNCTION = 20167,
+    CURLOPT_PREREQFUNCTION = 20312,
     CURLOPT_INFILESIZE_LARGE = 30115,
     CURLOPT_SSLCERT_BLOB = 40291,
     CURLOPT_CAINFO_BLOB = 40309
@@ -119,6 +121,8 @@ typedef enum { CURLVERSION_FIRST = 0 } CURLversion;
 #define CURL_SEEKFUNC_OK 0
 #define CURL_SEEKFUNC_FAIL 1
 #define CURL_SEEKFUNC_CANTSEEK 2
+/// The prerequest callback's answer: go on with the request.
+#define CURL_PREREQFUNC_OK 0
 #define CURL_WRITEFUNC_PAUSE 0x10000001
 #define CURLPAUSE_CONT 0
 #define CURL_BLOB_COPY 1
@@ -287,6 +291,20 @@ static inline CURLcode girders_easy_set_seek_callback(CURL *handle, girders_curl
 static inline CURLMcode girders_multi_set_long(CURLM *multi, CURLMoption option, long value) {
     return girders_curl()->multi_setopt(multi, option, value);
 }
+
+/// libcurl's prerequest callback (7.80.0 and later): the connection is made (or reused) and the request is about to
+/// be sent; for https the TLS handshake, and with it ALPN, is done.
+typedef int (*girders_curl_prereq_callback)(void *context, char *primary_ip, char *local_ip, int primary_port,
+                                            int local_port);
+
+static inline CURLcode girders_easy_set_prereq_callback(CURL *handle, girders_curl_prereq_callback callback,
+                                                        void *context) {
+    CURLcode code = girders_curl()->easy_setopt(handle, CURLOPT_PREREQFUNCTION, callback);
+    return code != CURLE_OK ? code : girders_curl()->easy_setopt(handle, CURLOPT_PREREQDATA, context);
+}
+
+/// The loaded libcurl's LIBCURL_VERSION_NUM (0x075800 is 7.88.0), or 0 before a successful load.
+unsigned int girders_curl_version_num(void);
 
 /// The easy handle and result of a finished transfer's message, or NULL.
 static inline CURL *girders_multi_done(CURLMsg *message, CURLcode *result) {

@@ -11,6 +11,7 @@ Routes (the request's path, query ignored unless named):
                      delegate without back-pressure, so an unthrottled stream grows its queue faster than a
                      cancellation takes effect)
   /sized?n=N         200 with `Content-Length: N` and N zero bytes, as fast as the client reads
+  /gzip-sized?n=N    N bytes of varied text (gzip-text's, repeated), gzip-compressed (about 10:1), as fast as read
   /announce?length=N 200 with `Content-Length: N`, 16 bytes of body, then silence until the client goes away
   /head-huge         200 with `Content-Length: 268435456` and no body (for HEAD)
   /not-modified-huge 304 with `Content-Length: 268435456`
@@ -22,6 +23,9 @@ Routes (the request's path, query ignored unless named):
   /keepalive/drop-next  the body's length, the connection kept; the next request on it closed without an answer
   /control-value     a field whose value holds ESC, a bare CR and DEL
   /cookies?n=N       200 with N persistent Set-Cookie fields (expiring in 2031)
+  /coded?coding=C&damage=D   a 108,000-byte text in content coding C (gzip, deflate, raw-deflate, br, zstd,
+                     gzip-gzip), whole or damaged (D: none, half, tail, garbage, members; see codings.py), with a
+                     Content-Length of what is sent; /coded?coding=compress names a coding nobody decodes
   /cookies-raw       Set-Cookie fields with control characters (\x01 in a name; BEL, ESC, DEL in values), one with
                      `Max-Age` one past Int64, one with `Domain=127.0.0.1`, and a plain `ok=1`
   /reset             reads the request, then resets the connection (RST) without a response
@@ -36,6 +40,7 @@ import time
 import zlib
 from urllib.parse import parse_qs, urlsplit
 
+import codings
 import raw_listener
 
 BOMB_SIZE = 256 << 20
@@ -66,6 +71,25 @@ def _gzip_text():
 
 
 GZIP_TEXT = _gzip_text()
+
+
+_sized = {}
+
+
+def gzip_sized(size):
+    """`size` bytes of gzip-text's plain text, repeated, gzip-compressed (kept for the next request)."""
+    with _bomb_lock:
+        if size not in _sized:
+            plain = gzip.decompress(GZIP_TEXT)
+            compressor = zlib.compressobj(6, zlib.DEFLATED, 31)
+            parts, left = [], size
+            while left > 0:
+                piece = plain[:left]
+                parts.append(compressor.compress(piece))
+                left -= len(piece)
+            parts.append(compressor.flush())
+            _sized[size] = b"".join(parts)
+        return _sized[size]
 
 
 def bomb(layers):
@@ -160,6 +184,11 @@ def serve(conn):
             conn.sendall(
                 f"HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Encoding: {coding}\r\n"
                 f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n".encode() + body)
+        elif path == "/gzip-sized":
+            coded = gzip_sized(int(query.get("n", "1")))
+            conn.sendall(
+                f"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Encoding: gzip\r\n"
+                f"Content-Length: {len(coded)}\r\nConnection: close\r\n\r\n".encode() + coded)
         elif path == "/gzip-text":
             conn.sendall(
                 f"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\n"
@@ -216,6 +245,13 @@ def serve(conn):
             count = int(query.get("n", "1"))
             fields = "".join(f"Set-Cookie: c{i}=v{i}; Expires=Wed, 01 Jan 2031 00:00:00 GMT; Path=/\r\n" for i in range(count))
             conn.sendall(f"HTTP/1.1 200 OK\r\n{fields}Content-Length: 2\r\nConnection: close\r\n\r\nok".encode())
+        elif path == "/coded":
+            if query.get("coding") == "compress":
+                name, coded = "compress", b"\x1f\x9d\x90not really"
+            else:
+                name, coded = codings.body(query.get("coding", "gzip"), query.get("damage", "none"))
+            conn.sendall(f"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Encoding: {name}\r\n"
+                         f"Content-Length: {len(coded)}\r\nConnection: close\r\n\r\n".encode() + coded)
         elif path == "/cookies-raw":
             fields = (b"Set-Cookie: c\x01tl=1; Path=/\r\n"
                       b"Set-Cookie: bell=a\x07b; Path=/\r\n"

@@ -43,6 +43,8 @@ Routes (any method unless noted):
                         sse-flood-<name> per connection
   /ndjson?n=            chunked, n JSON lines {"i": k}, their line ends LF, CRLF and CR in turn, a chunk per line
   /delay also counts delay-<name> when given name=
+  /hold?name=, /release?name=, /barrier?name=&n=, /arrivals?name=   the gates of gates.py
+  /connections          how many connections the server has accepted so far
 """
 import socket
 import struct
@@ -54,6 +56,8 @@ import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import urlsplit, parse_qs
+
+import gates
 
 PATTERN = bytes(range(256)) * 4096  # 1 MiB
 COUNTERS = {}
@@ -73,6 +77,10 @@ class Handler(BaseHTTPRequestHandler):
 
     def log_message(self, format, *args):
         pass
+
+    def setup(self):
+        count("connections")
+        super().setup()
 
     def _send(self, status, body=b"", content_type="application/json", headers=()):
         self.send_response(status)
@@ -107,6 +115,12 @@ class Handler(BaseHTTPRequestHandler):
         parts = urlsplit(self.path)
         path, query = parts.path, parse_qs(parts.query, keep_blank_values=True)
         body = self._read_body()
+        gated = gates.route(path, {name: values[0] for name, values in query.items()})
+        if gated is not None:
+            return self._send(gated[0], gated[1], "text/plain")
+        if path == "/connections":
+            with COUNTERS_LOCK:
+                return self._send(200, str(COUNTERS.get("connections", 0)).encode(), "text/plain")
         if path == "/record":
             # Counts record-<id> for every request that arrives whole (the fault proxy's "no POST twice" check).
             count("record-" + query["id"][0])

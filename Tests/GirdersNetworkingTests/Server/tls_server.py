@@ -5,7 +5,7 @@ Usage: tls_server.py FOLDER. It makes a test CA, a server certificate for 127.0.
 (client.p12, password "secret") and the public-key pins of both keys (server.pin, client.pin) in FOLDER with the
 openssl command, prints its port, answers GET with the client
 certificate's common name and the ALPN protocols the client offered as JSON, and exits when its standard input
-closes.
+closes. It also serves the gates of gates.py (/hold, /release, /barrier, /arrivals), over HTTP/1.1 only.
 """
 import base64
 import hashlib
@@ -17,6 +17,9 @@ import subprocess
 import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlsplit
+
+import gates
 
 FOLDER = sys.argv[1]
 
@@ -56,6 +59,15 @@ class Handler(BaseHTTPRequestHandler):
         pass
 
     def do_GET(self):
+        parts = urlsplit(self.path)
+        gated = gates.route(parts.path, {name: values[0] for name, values in parse_qs(parts.query).items()})
+        if gated is not None:
+            self.send_response(gated[0])
+            self.send_header("Content-Type", "text/plain")
+            self.send_header("Content-Length", str(len(gated[1])))
+            self.end_headers()
+            self.wfile.write(gated[1])
+            return
         certificate = self.connection.getpeercert() or {}
         names = [value for field in certificate.get("subject", ()) for key, value in field if key == "commonName"]
         offered = self.server.offers.pop(self.client_address, [])

@@ -112,7 +112,10 @@ final class CurlEngine: Sendable {
     /// lags pauses it (``ResponseSink``'s back-pressure), and catching up resumes it.
     func run(_ transfer: CurlTransfer) async -> Result<Void, ResponseError> {
         if transfer.sink.destination == .stream {
-            transfer.sink.onBackPressure(pause: nil) { [weak self, weak transfer] in
+            // `pause` runs on the engine's thread, inside the sink's receive from a libcurl callback: a decoded
+            // piece the sink took past its high-water mark holds the next piece back (CurlTransfer.receiveCoded).
+            transfer.sink.onBackPressure(pause: { [weak transfer] in transfer?.pauseRequested = true }) {
+                [weak self, weak transfer] in
                 if let self, let transfer { _ = self.send(.resume(transfer)) }
             }
         }
@@ -146,8 +149,31 @@ final class CurlEngine: Sendable {
 
     private func loop(_ multi: UnsafeMutableRawPointer) {
         var running: [UInt: CurlTransfer] = [:]
+        var gate = CurlOriginGate()
         var nextTimeoutScan = DispatchTime.now().uptimeNanoseconds
         var nearestDeadline = UInt64.max
+        /// Adds `transfer` to libcurl as `gate` decided, or ends it when libcurl refuses.
+        func start(_ transfer: CurlTransfer, pipeWait: Bool) {
+            transfer.prepareStart(pipeWait: pipeWait)
+            if curl_multi_add_handle(multi, transfer.handle.pointer) == CURLM_OK {
+                transfer.phase = .running
+                transfer.lastActivity = DispatchTime.now().uptimeNanoseconds
+                running[Self.key(transfer.handle.pointer)] = transfer
+                nearestDeadline = min(nearestDeadline, transfer.lastActivity &+ transfer.timeoutNanoseconds)
+            } else {
+                finish(transfer, .transport(url: transfer.wire.url, code: 0, reason: "libcurl refused the transfer"))
+            }
+        }
+        /// Ends `transfer` (removed from libcurl when it was added) and starts the scout that takes its place.
+        func finish(_ transfer: CurlTransfer, _ error: ResponseError? = nil, code: CURLcode = CURLE_OK) {
+            let wasRunning = transfer.phase == .running
+            if let error {
+                end(transfer, error, multi: wasRunning ? multi : nil)
+            } else {
+                complete(transfer, transfer.finish(code))
+            }
+            if let next = gate.ended(transfer) { start(next, pipeWait: false) }
+        }
         while true {
             let (commands, stopped) = state.withLock { state in
                 defer { state.commands.removeAll(keepingCapacity: true) }
@@ -158,26 +184,25 @@ final class CurlEngine: Sendable {
                 case .add(let transfer):
                     if transfer.phase == .cancelledBeforeStart {
                         end(transfer, .cancelled(url: transfer.wire.url), multi: nil)
-                    } else if curl_multi_add_handle(multi, transfer.handle.pointer) == CURLM_OK {
-                        transfer.phase = .running
-                        transfer.lastActivity = DispatchTime.now().uptimeNanoseconds
-                        running[Self.key(transfer.handle.pointer)] = transfer
-                        nearestDeadline = min(nearestDeadline, transfer.lastActivity &+ transfer.timeoutNanoseconds)
                     } else {
-                        end(
-                            transfer,
-                            .transport(url: transfer.wire.url, code: 0, reason: "libcurl refused the transfer"),
-                            multi: nil)
+                        switch gate.admit(transfer) {
+                        case .start(let pipeWait): start(transfer, pipeWait: pipeWait)
+                        case .held:
+                            transfer.phase = .held
+                            transfer.lastActivity = DispatchTime.now().uptimeNanoseconds
+                        }
                     }
                 case .cancel(let transfer):
                     switch transfer.phase {
                     case .waiting: transfer.phase = .cancelledBeforeStart
+                    case .held: finish(transfer, .cancelled(url: transfer.wire.url))
                     case .running:
                         running[Self.key(transfer.handle.pointer)] = nil
-                        end(transfer, .cancelled(url: transfer.wire.url), multi: multi)
+                        finish(transfer, .cancelled(url: transfer.wire.url))
                     case .cancelledBeforeStart, .finished: break
                     }
                 case .resume(let transfer):
+                    transfer.pauseRequested = false
                     guard transfer.phase == .running, transfer.pausedForApp else { break }
                     transfer.pausedForApp = false
                     transfer.active = true
@@ -189,10 +214,14 @@ final class CurlEngine: Sendable {
                 for transfer in running.values {
                     end(transfer, .cancelled(url: transfer.wire.url), multi: multi)
                 }
+                for transfer in gate.heldTransfers { end(transfer, .cancelled(url: transfer.wire.url), multi: nil) }
                 break
             }
             var stillRunning: Int32 = 0
             _ = curl_multi_perform(multi, &stillRunning)
+            // Scouts whose connection is made let the transfers of their origin go, before any of them ends.
+            let released = gate.releaseConnected()
+            for transfer in released where transfer.phase == .held { start(transfer, pipeWait: true) }
             var left: Int32 = 0
             while let message = curl_multi_info_read(multi, &left) {
                 var code = CURLE_OK
@@ -200,8 +229,9 @@ final class CurlEngine: Sendable {
                     let transfer = running.removeValue(forKey: Self.key(easy))
                 else { continue }
                 _ = curl_multi_remove_handle(multi, easy)
-                complete(transfer, transfer.finish(code))
+                finish(transfer, code: code)
             }
+            if !released.isEmpty { continue }  // let libcurl start them before waiting
             let now = DispatchTime.now().uptimeNanoseconds
             if now >= nextTimeoutScan {
                 // Activity only moves deadlines later, so the nearest one found here is never too late. Progress
@@ -216,7 +246,16 @@ final class CurlEngine: Sendable {
                     let deadline = transfer.lastActivity &+ transfer.timeoutNanoseconds
                     if deadline <= now {
                         running[key] = nil
-                        end(transfer, .timedOut(url: transfer.wire.url), multi: multi)
+                        finish(transfer, .timedOut(url: transfer.wire.url))
+                    } else {
+                        nearestDeadline = min(nearestDeadline, deadline)
+                    }
+                }
+                // A held transfer's time runs too: it waits for a connection, as libcurl's own would.
+                for transfer in gate.heldTransfers {
+                    let deadline = transfer.lastActivity &+ transfer.timeoutNanoseconds
+                    if deadline <= now {
+                        finish(transfer, .timedOut(url: transfer.wire.url))
                     } else {
                         nearestDeadline = min(nearestDeadline, deadline)
                     }
@@ -273,6 +312,7 @@ final class CurlEngine: Sendable {
     /// Stops `transfer` with `error` (removing it from `multi` when it was added) and resumes its caller.
     private func end(_ transfer: CurlTransfer, _ error: ResponseError, multi: UnsafeMutableRawPointer?) {
         if let multi, transfer.phase == .running { _ = curl_multi_remove_handle(multi, transfer.handle.pointer) }
+        // (A held transfer was never added to libcurl: `multi` is nil for it.)
         complete(transfer, transfer.finish(CURLE_OK, stop: error))
     }
 

@@ -1,4 +1,5 @@
 #if canImport(CGirdersCurl)
+import CGirdersCompression
 import CGirdersCurl
 import Foundation
 import Glibc
@@ -20,7 +21,8 @@ import FoundationNetworking
 final class CurlTransfer: @unchecked Sendable {
     /// Where the transfer stands, as the engine's thread sees it.
     enum Phase {
-        case waiting, running, cancelledBeforeStart, finished
+        /// Not yet taken by the engine; `held`: taken, waiting for its origin's scout (``CurlOriginGate``).
+        case waiting, held, running, cancelledBeforeStart, finished
     }
 
     let wire: WireRequest
@@ -46,12 +48,24 @@ final class CurlTransfer: @unchecked Sendable {
     /// is not asked line by line.
     private var headLines = 0
     private var headBytes = 0
-    /// The final head names a content coding (libcurl decodes it), so the decompression ratio is watched.
-    private var contentEncoded = false
-    /// The decoded body's bytes taken by the sink, for the ratio.
+    /// The final head's `Content-Encoding` values, joined, when it names a coding; decoded here
+    /// (``CurlContentDecoding``), not by libcurl, so that a coding cut short is an error.
+    private var contentEncoding: String?
+    /// The decoders, made when the first byte of a coded body arrives.
+    private var decoding: CurlContentDecoding?
+    /// The decoded body's bytes taken by the sink.
     private var received: Int64 = 0
+    /// Set when the sink's stream buffer passed its high-water mark while taking decoded bytes (which cannot be
+    /// handed back to libcurl): the next piece from libcurl is held back with `CURL_WRITEFUNC_PAUSE`.
+    var pauseRequested = false
 
     var phase = Phase.waiting
+    /// The https origin ``CurlOriginGate`` gates this transfer by (`nil` for plain http).
+    let origin: String?
+    /// Whether it finds out, for the transfers of its origin that wait, whether the connection multiplexes.
+    var isScout = false
+    /// Whether libcurl made (or reused) its connection: set by the prerequest callback of a scout.
+    var reachedConnection = false
     /// Resumed, with no value, by the engine once ``outcome`` is settled (or by the caller when the engine stopped).
     /// The outcome does not travel in the continuation: the runtime's hand-over between a resume on the engine's
     /// thread and a task that has not suspended yet is invisible to ThreadSanitizer, which then reported the
@@ -75,6 +89,7 @@ final class CurlTransfer: @unchecked Sendable {
         self.wire = wire
         self.sink = sink
         self.handle = handle
+        origin = CurlOriginGate.key(of: wire.url)
         let seconds =
             wire.timeout.isFinite && wire.timeout > 0 ? min(wire.timeout, 31_536_000) : WireRequest.defaultTimeout
         timeoutNanoseconds = UInt64(seconds * 1_000_000_000)
@@ -140,9 +155,7 @@ final class CurlTransfer: @unchecked Sendable {
         set(CURLOPT_FOLLOWLOCATION, 0)  // HTTPClient follows redirects, the same way for every transport
         set(CURLOPT_CONNECTTIMEOUT_MS, Int(min(timeoutNanoseconds / 1_000_000, UInt64(Int32.max))))
         set(CURLOPT_TCP_NODELAY, 1)
-        // Parallel requests to one HTTP/2 origin wait for the first connection and share it, instead of each
-        // opening its own before the first learns the server speaks h2 (no effect on HTTP/1.1, which pools).
-        set(CURLOPT_PIPEWAIT, 1)
+        // CURLOPT_PIPEWAIT is the engine's to set, per origin, when the transfer starts (CurlOriginGate).
         // A second wall behind WireRequest's check: libcurl speaks http and https only, for this URL and any
         // redirect (HTTPClient follows redirects itself, so libcurl never should). Before 7.85.0, the bit masks.
         for (option, fallback) in [
@@ -226,6 +239,11 @@ final class CurlTransfer: @unchecked Sendable {
         }
         lines.append("Expect:")  // no 100-continue round trip before a body
         if !hasAccept { lines.append("Accept: */*") }
+        // The codings whose decoders loaded (CurlContentDecoding), unless the request named its own; a coded response
+        // is decoded here either way, as URLSession decodes it.
+        if !hasAcceptEncoding, !CurlContentDecoding.acceptEncoding.isEmpty {
+            lines.append("Accept-Encoding: " + CurlContentDecoding.acceptEncoding)
+        }
         for line in lines {
             guard let appended = curl_slist_append(headerList, line) else {
                 throw .transport(url: wire.url, code: 0, reason: "libcurl could not store a header")
@@ -234,9 +252,20 @@ final class CurlTransfer: @unchecked Sendable {
         }
         let easy = handle.pointer
         if code == CURLE_OK { code = girders_easy_set_pointer(easy, CURLOPT_HTTPHEADER, headerList) }
-        // Decoded as URLSession decodes: gzip and deflate, unless the request chose its own encodings.
-        if !hasAcceptEncoding, code == CURLE_OK {
-            code = girders_easy_set_string(easy, CURLOPT_ACCEPT_ENCODING, "gzip, deflate")
+        // libcurl hands over the body as it came: CurlContentDecoding decodes it.
+        if code == CURLE_OK { code = girders_easy_set_long(easy, CURLOPT_HTTP_CONTENT_DECODING, 0) }
+    }
+
+    // MARK: Starting (the engine's thread)
+
+    /// Sets what ``CurlOriginGate`` decided, just before the engine adds the transfer to libcurl: whether to wait for
+    /// a connection that can multiplex, and for a scout, the prerequest callback that tells when its connection is
+    /// made.
+    func prepareStart(pipeWait: Bool) {
+        let easy = handle.pointer
+        _ = girders_easy_set_long(easy, CURLOPT_PIPEWAIT, pipeWait ? 1 : 0)
+        if isScout {
+            _ = girders_easy_set_prereq_callback(easy, curlPrereq, Unmanaged.passUnretained(self).toOpaque())
         }
     }
 
@@ -251,16 +280,7 @@ final class CurlTransfer: @unchecked Sendable {
     func receive(_ bytes: UnsafeRawBufferPointer) -> Int {
         touch()
         if !headComplete { headersEnded() }
-        if contentEncoded, let ratio = wire.limits.ratioToCheck(decodedBytes: received + Int64(bytes.count)) {
-            // libcurl counts the body's bytes as they came over the wire, before it decoded them.
-            var onTheWire: curl_off_t = 0
-            if girders_easy_get_offset(handle.pointer, CURLINFO_SIZE_DOWNLOAD_T, &onTheWire) == CURLE_OK, onTheWire > 0,
-                (received + Int64(bytes.count)) / Int64(onTheWire) > ratio
-            {
-                sink.stop(.limitExceeded(url: wire.url, limit: .decompressionRatio, maximum: ratio))
-                return 0
-            }
-        }
+        if let contentEncoding { return receiveCoded(bytes, contentEncoding) }
         switch sink.receive(bytes) {
         case .taken:
             received += Int64(bytes.count)
@@ -270,6 +290,42 @@ final class CurlTransfer: @unchecked Sendable {
             return Int(CURL_WRITEFUNC_PAUSE)
         case .stop: return 0
         }
+    }
+
+    /// A piece of a coded body: decoded, and each decoded piece handed to the sink, which takes it even past its
+    /// stream's high-water mark (the coded bytes are gone once decoded); then the next piece from libcurl waits.
+    private func receiveCoded(_ bytes: UnsafeRawBufferPointer, _ encoding: String) -> Int {
+        if pauseRequested {
+            pausedForApp = true
+            return Int(CURL_WRITEFUNC_PAUSE)
+        }
+        do throws(ResponseError) {
+            if decoding == nil {
+                decoding = try CurlContentDecoding(contentEncoding: encoding, url: wire.url, limits: wire.limits)
+            }
+            guard let decoding else { return passThrough(bytes) }
+            var stopped = false
+            try decoding.decode(bytes) { piece in
+                do throws(ResponseError) {
+                    try sink.receive(Data(piece))
+                    received += Int64(piece.count)
+                    return true
+                } catch {
+                    stopped = true
+                    return false
+                }
+            }
+            return stopped ? 0 : bytes.count
+        } catch {
+            sink.stop(error)
+            return 0
+        }
+    }
+
+    /// A body whose `Content-Encoding` names only `identity`.
+    private func passThrough(_ bytes: UnsafeRawBufferPointer) -> Int {
+        contentEncoding = nil
+        return receive(bytes)
     }
 
     /// One header line, CRLF included; `false` stops the transfer (the heads exceed a limit, or the final head
@@ -344,7 +400,10 @@ final class CurlTransfer: @unchecked Sendable {
             // the option when the transfer is done, so setting it now, from its header callback, takes effect.
             _ = girders_easy_set_long(handle.pointer, CURLOPT_FORBID_REUSE, 1)
         }
-        contentEncoded = lookup.field("content-encoding").map { !$0.equalsLowercased("identity") } ?? false
+        let codings = lookup.fields("content-encoding").map { String(decoding: $0.bytes, as: UTF8.self) }
+            .joined(separator: ",")
+        contentEncoding = codings.isEmpty || ResponseSink.isContentCoding(codings) == false ? nil : codings
+        let contentEncoded = contentEncoding != nil
         let bytes = head
         do {
             try sink.receiveHead(
@@ -424,6 +483,11 @@ final class CurlTransfer: @unchecked Sendable {
         guard code == CURLE_OK else {
             return .failure(Self.error(code, errorBuffer, wire.url, received, sink.expectedBytes))
         }
+        do throws(ResponseError) {
+            try decoding?.finish()
+        } catch {
+            return .failure(error)
+        }
         return .success(())
     }
 
@@ -461,6 +525,11 @@ private let curlHeader: girders_curl_data_callback = { buffer, size, count, cont
     let taken = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
         .receiveHeader(UnsafeRawBufferPointer(start: buffer, count: size * count))
     return taken ? size * count : 0
+}
+
+private let curlPrereq: girders_curl_prereq_callback = { context, _, _, _, _ in
+    if let context { Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().reachedConnection = true }
+    return CURL_PREREQFUNC_OK
 }
 
 private let curlSeek: girders_curl_seek_callback = { context, offset, origin in

@@ -1,0 +1,54 @@
+"""Gates the test servers share, so a test can wait for a condition on the server instead of for time.
+
+  hold(name)      blocks the calling request until release(name) (or 60 s pass), counting its arrival
+  release(name)   lets every request held under name go (and any that arrives later)
+  barrier(name, n)  blocks until n requests wait under name at once, then lets them all go; False when that did
+                  not happen within 20 s (so a client that sends them one after another fails the test, not hangs it)
+  arrivals(name)  how many requests arrived at hold(name) or barrier(name)
+"""
+import threading
+
+_condition = threading.Condition()
+_arrived = {}
+_released = set()
+
+
+def arrivals(name):
+    with _condition:
+        return _arrived.get(name, 0)
+
+
+def hold(name, timeout=60):
+    with _condition:
+        _arrived[name] = _arrived.get(name, 0) + 1
+        _condition.notify_all()
+        return _condition.wait_for(lambda: name in _released, timeout)
+
+
+def release(name):
+    with _condition:
+        _released.add(name)
+        _condition.notify_all()
+
+
+def barrier(name, count, timeout=20):
+    with _condition:
+        _arrived[name] = _arrived.get(name, 0) + 1
+        _condition.notify_all()
+        return _condition.wait_for(lambda: _arrived[name] >= count, timeout)
+
+
+def route(path, query):
+    """(status, body) for the gate routes (/hold, /release, /barrier, /arrivals), or None for any other path.
+    `query` maps each name to its first value."""
+    name = query.get("name", "")
+    if path == "/hold":
+        return (200, b"released") if hold(name) else (504, b"never released")
+    if path == "/release":
+        release(name)
+        return 200, b"released"
+    if path == "/barrier":
+        return (200, b"together") if barrier(name, int(query.get("n", "1"))) else (503, b"not together")
+    if path == "/arrivals":
+        return 200, str(arrivals(name)).encode()
+    return None

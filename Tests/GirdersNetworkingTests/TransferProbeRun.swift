@@ -4,6 +4,8 @@ import Foundation
 /// One run of the `TransferProbe` helper executable (built beside the tests), with its output and exit status.
 struct TransferProbeRun {
     let status: Int32
+    /// Whether it exited or was killed by a signal (then ``status`` is the signal).
+    let reason: Process.TerminationReason
     let output: Data
     let errors: String
 
@@ -23,6 +25,7 @@ struct TransferProbeRun {
         self.errors = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         status = process.terminationStatus
+        reason = process.terminationReason
     }
 }
 #endif

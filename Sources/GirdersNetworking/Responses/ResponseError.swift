@@ -213,3 +213,8 @@ public enum ResponseError: Error, Sendable, Equatable, CustomStringConvertible {
 
     private static func text(_ url: URL?) -> String { url?.absoluteString ?? "(no URL)" }
 }
+
+extension ResponseError {
+    /// Why libcurl (CurlTransport, and FoundationNetworking underneath URLSessionTransport on Linux) refused a head.
+    static let headerLineTooLong = "a header line of the response is longer than libcurl accepts (100 KB per line)"
+}

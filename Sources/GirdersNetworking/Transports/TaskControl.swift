@@ -7,7 +7,9 @@ import FoundationNetworking
 
 /// Starts and cancels one `URLSessionTask`, whichever happens first: a cancel before the start cancels at start.
 /// It also enforces the request's timeout, as time without progress, to the millisecond: the streamed path reports
-/// progress through ``touch()``; the fast path has none, so there the timeout bounds the whole exchange.
+/// progress through ``touch()``; the fast path has none, so there the timeout bounds the whole exchange. A cancel or
+/// a timeout gives the waiting caller its error at once (``onGiveUp(_:)``), whether or not URLSession is free to
+/// report the task's end.
 final class TaskControl: Sendable {
     private struct State {
         var task: URLSessionTask?
@@ -15,6 +17,7 @@ final class TaskControl: Sendable {
         var finished = false
         var timedOut = false
         var lastActivity = DispatchTime.now()
+        var giveUp: (@Sendable (_ timedOut: Bool) -> Void)?
     }
 
     private let state = LockedState(State())
@@ -26,6 +29,11 @@ final class TaskControl: Sendable {
     }
 
     var identifier: Int { state.withLock { $0.task?.taskIdentifier ?? -1 } }
+
+    /// What ends the caller's wait at once on a cancel or a timeout (`timedOut` says which).
+    func onGiveUp(_ giveUp: @escaping @Sendable (_ timedOut: Bool) -> Void) {
+        state.withLock { $0.giveUp = giveUp }
+    }
 
     /// Whether the task was cancelled because the timeout passed without progress.
     var timedOut: Bool { state.withLock { $0.timedOut } }
@@ -42,11 +50,12 @@ final class TaskControl: Sendable {
     }
 
     func cancel() {
-        let task = state.withLock { state in
+        let (task, giveUp) = state.withLock { state in
             state.cancelled = true
-            return state.finished ? nil : state.task
+            return (state.finished ? nil : state.task, state.finished ? nil : state.giveUp)
         }
         task?.cancel()
+        giveUp?(false)
     }
 
     /// Progress: the timeout counts from now.
@@ -63,15 +72,20 @@ final class TaskControl: Sendable {
         guard seconds.isFinite, seconds >= 0 else { return }
         let delay = DispatchTimeInterval.nanoseconds(Int(min(seconds, 31_536_000) * 1e9))
         DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [self] in
-            let (expired, remaining, task): (Bool, TimeInterval, URLSessionTask?) = state.withLock { state in
-                guard !state.finished, let timeout else { return (false, -1, nil) }
+            typealias Check = (
+                expired: Bool, remaining: TimeInterval, task: URLSessionTask?,
+                giveUp: (@Sendable (Bool) -> Void)?
+            )
+            let (expired, remaining, task, giveUp): Check = state.withLock { state in
+                guard !state.finished, let timeout else { return (false, -1, nil, nil) }
                 let idle = Double(DispatchTime.now().uptimeNanoseconds &- state.lastActivity.uptimeNanoseconds) / 1e9
-                if idle < timeout { return (false, timeout - idle, nil) }
+                if idle < timeout { return (false, timeout - idle, nil, nil) }
                 state.timedOut = true
-                return (true, 0, state.task)
+                return (true, 0, state.task, state.giveUp)
             }
             if expired {
                 task?.cancel()
+                giveUp?(true)
             } else if remaining >= 0 {
                 watch(after: remaining)
             }

@@ -24,9 +24,23 @@ final class TransferTask: Sendable {
         self.sink = sink
     }
 
-    /// The task's control, told of every piece of progress (for the timeout).
+    /// The task's control, told of every piece of progress (for the timeout), and able to give the task up.
     func attach(_ control: TaskControl) {
         state.withLock { $0.control = control }
+        let url = wire.url
+        control.onGiveUp { [weak self] timedOut in self?.giveUp(timedOut ? .timedOut(url: url) : .cancelled(url: url)) }
+    }
+
+    /// Ends the wait now with `error` (the caller cancelled, or the timeout passed), without waiting for URLSession
+    /// to report the task's end: FoundationNetworking reports it on its one work queue, which a hostile response can
+    /// keep busy for seconds (100,000 header fields took 6-10 s there). What it reports later changes nothing.
+    func giveUp(_ error: ResponseError) {
+        let continuation = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+            guard state.outcome == nil else { return nil }
+            state.outcome = .failure(error)
+            return state.continuation.take()
+        }
+        continuation?.resume(throwing: error)
     }
 
     private func touch() {
@@ -74,7 +88,8 @@ final class TransferTask: Sendable {
     /// The end of the task: settles the outcome and resumes the caller.
     func complete(error: (any Error)?, info: SessionDelegate.TaskInfo) {
         let outcome = outcome(error: error, info: info)
-        let continuation = state.withLock { state in
+        let continuation = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+            guard state.outcome == nil else { return nil }  // given up already
             state.outcome = outcome
             return state.continuation.take()
         }

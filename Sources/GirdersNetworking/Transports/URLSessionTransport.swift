@@ -12,7 +12,17 @@ public import Foundation
 ///
 /// The delegate returns redirects to ``HTTPClient`` instead of following them, answers TLS challenges from the
 /// request's ``TLSCredentials`` on Apple platforms, and on Linux turns a `401` with `WWW-Authenticate` into a
-/// response instead of letting FoundationNetworking hang on it (its body is not available there).
+/// response instead of letting FoundationNetworking hang on it (its body is not available there). A cancel, a
+/// timeout or a deadline ends the request at once, without waiting for URLSession to report the task's end.
+///
+/// On Linux, prefer ``CurlTransport`` (the default) for servers that are not yours. FoundationNetworking decodes and
+/// frames responses in its own libcurl, which Girders cannot fix, and hands this transport only what it decided:
+/// one valid HTTP trailer field kills the process ("Transfer completed, but there's no response"); a content coding
+/// cut short (half a gzip stream whose `Content-Length` was met) is a `200` with part of the body; a decompression
+/// bomb is decoded and queued before ``ResponseLimits/bodyBytes`` stops it (the peak grew by 283 MiB for a 256 MiB
+/// bomb under the 32 MiB limit); 100,000 header fields take seconds of its CPU before libcurl refuses them; a slow
+/// stream reader lets 85-196 MiB pile up before the limit. Measured and pinned in Documentation/HostileServers.md;
+/// CurlTransport has none of these.
 public final class URLSessionTransport: HTTPTransport {
     /// The session requests run on. On Linux its configuration is a copy of the one given, without a `URLCache`
     /// and with cookie acceptance left to the transport (see ``init(configuration:)``).
@@ -52,11 +62,18 @@ public final class URLSessionTransport: HTTPTransport {
     /// the task has left the session, and the process traps ("Trying to access a behaviour for a task that in not
     /// in the registry", swift-corelibs-foundation issue 3296). Without a cache the window does not exist. Cache
     /// responses with ``RevalidatingTransport`` instead, on every platform.
-    public init(configuration: URLSessionConfiguration, cookieJar: (any CookieJar)?) {
+    public convenience init(configuration: URLSessionConfiguration, cookieJar: (any CookieJar)?) {
+        self.init(configuration: configuration, cookieJar: cookieJar, delegateQueue: nil)
+    }
+
+    /// ``init(configuration:cookieJar:)`` with the queue the session's delegate is called on (tests hold it to show
+    /// that a cancelled request does not wait for URLSession's report).
+    init(configuration: URLSessionConfiguration, cookieJar: (any CookieJar)?, delegateQueue: OperationQueue?) {
         let delegate = SessionDelegate(credentials: nil, identities: identities)
         self.delegate = delegate
         self.cookieJar = cookieJar
-        self.session = URLSession(configuration: Self.prepared(configuration), delegate: delegate, delegateQueue: nil)
+        self.session = URLSession(
+            configuration: Self.prepared(configuration), delegate: delegate, delegateQueue: delegateQueue)
     }
 
     /// A copy of `configuration` without cookie handling and, on Linux, without a `URLCache` (see
@@ -238,6 +255,13 @@ extension ResponseError {
             // libcurl's CURLE_PEER_FAILED_VERIFICATION, which FoundationNetworking reports as -1; CurlTransport and
             // Apple's URLSession say serverCertificateUntrusted, and so does this.
             self = .transport(url: url, code: URLError.serverCertificateUntrusted.rawValue, reason: description)
+        case .unknown where description == "Out of memory":
+            // libcurl's CURLE_OUT_OF_MEMORY for a header line over its 100 KB, reported as -1; CurlTransport says so.
+            self = .malformedResponse(url: url, reason: ResponseError.headerLineTooLong)
+        case .unknown where description.hasPrefix("Too large response headers"):
+            // libcurl's own bound on all heads together (300 KB in 7.88), which FoundationNetworking reports as -1.
+            self = .malformedResponse(
+                url: url, reason: "the response's heads are larger than libcurl accepts (\(description))")
         case .badServerResponse where description.hasPrefix("Empty reply from server"):
             // libcurl's CURLE_GOT_NOTHING (the connection closed before any response), which FoundationNetworking
             // reports as -1011; CurlTransport says interrupted, and so does this.

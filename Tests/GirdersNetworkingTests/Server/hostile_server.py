@@ -26,6 +26,8 @@ Routes (the request's path, query ignored unless named):
   /coded?coding=C&damage=D   a 108,000-byte text in content coding C (gzip, deflate, raw-deflate, br, zstd,
                      gzip-gzip), whole or damaged (D: none, half, tail, garbage, members; see codings.py), with a
                      Content-Length of what is sent; /coded?coding=compress names a coding nobody decodes
+  /trailer?size=N    a chunked 200 announcing `Trailer: X-Checksum`, then the body and a trailer field of N bytes
+  /interim?n=N&size=S  N interim `102 Processing` heads, each with a field of S bytes, then a 200 with "ok"
   /cookies-raw       Set-Cookie fields with control characters (\x01 in a name; BEL, ESC, DEL in values), one with
                      `Max-Age` one past Int64, one with `Domain=127.0.0.1`, and a plain `ok=1`
   /reset             reads the request, then resets the connection (RST) without a response
@@ -252,6 +254,15 @@ def serve(conn):
                 name, coded = codings.body(query.get("coding", "gzip"), query.get("damage", "none"))
             conn.sendall(f"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Encoding: {name}\r\n"
                          f"Content-Length: {len(coded)}\r\nConnection: close\r\n\r\n".encode() + coded)
+        elif path == "/trailer":
+            value = b"a" * int(query.get("size", "16"))
+            conn.sendall(b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nTrailer: X-Checksum\r\n"
+                         b"Connection: close\r\n\r\n5\r\nhello\r\n0\r\nX-Checksum: " + value + b"\r\n\r\n")
+        elif path == "/interim":
+            field = b"X-Progress: " + b"p" * int(query.get("size", "16")) + b"\r\n"
+            for _ in range(int(query.get("n", "1"))):
+                conn.sendall(b"HTTP/1.1 102 Processing\r\n" + field + b"\r\n")
+            conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok")
         elif path == "/cookies-raw":
             fields = (b"Set-Cookie: c\x01tl=1; Path=/\r\n"
                       b"Set-Cookie: bell=a\x07b; Path=/\r\n"

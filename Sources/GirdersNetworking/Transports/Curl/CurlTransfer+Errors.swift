@@ -11,10 +11,18 @@ extension CurlTransfer {
 
     /// The ``ResponseError`` case URLSessionTransport gives for the same failure; curl's message is the detail.
     static func error(
-        _ code: CURLcode, _ buffer: UnsafePointer<CChar>?, _ url: URL, _ received: Int64, _ expected: Int64?
+        _ code: CURLcode, _ buffer: UnsafePointer<CChar>?, _ url: URL, _ received: Int64, _ expected: Int64?,
+        headComplete: Bool = true
     ) -> ResponseError {
         let reason = message(code, buffer)
         switch code {
+        case CURLE_RECV_ERROR where reason == "Out of memory in chunked-encoding":
+            // libcurl 7.88 keeps at most 4 KB of a chunked body's trailer fields and says "Out of memory" past it.
+            return .malformedResponse(
+                url: url, reason: "the response's trailer fields are longer than libcurl accepts (4 KB)")
+        case CURLE_OUT_OF_MEMORY where !headComplete:
+            // libcurl refuses a header line over 100 KB with "Out of memory"; FoundationNetworking says the same.
+            return .malformedResponse(url: url, reason: ResponseError.headerLineTooLong)
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: return .cannotFindHost(url: url, reason: reason)
         case CURLE_COULDNT_CONNECT: return .cannotConnect(url: url, reason: reason)
         case CURLE_OPERATION_TIMEDOUT: return .timedOut(url: url)

@@ -481,7 +481,8 @@ final class CurlTransfer: @unchecked Sendable {
         if !headComplete, status != 0, code == CURLE_OK, stop == nil { headersEnded() }
         if let reason = sink.stopReason ?? stop { return .failure(reason) }
         guard code == CURLE_OK else {
-            return .failure(Self.error(code, errorBuffer, wire.url, received, sink.expectedBytes))
+            return .failure(
+                Self.error(code, errorBuffer, wire.url, received, sink.expectedBytes, headComplete: headComplete))
         }
         do throws(ResponseError) {
             try decoding?.finish()

@@ -28,6 +28,7 @@ for sdk in MacOSX15.5.sdk iPhoneOS26.2.sdk AppleTVOS18.0.sdk; do
         exit 0
     fi
 done
+tool=$(cd "$(dirname "$tool")" && pwd -P)/$(basename "$tool")  # the flat packages run it from elsewhere
 export APPLE_SDK_TOOL=$tool TREMA=${TREMA:-$PWD/.build/debug/trema}
 [ -x "$TREMA" ] || { echo "apple-sdk: no host trema at $TREMA (run swift build first)"; exit 1; }
 

@@ -24,10 +24,10 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CHECKOUT = os.path.dirname(os.path.dirname(HERE))
-TOOL = os.environ.get("APPLE_SDK_TOOL") or next(
+TOOL = os.path.abspath(os.environ.get("APPLE_SDK_TOOL") or next(
     (p for p in (os.path.normpath(os.path.join(CHECKOUT, "..", "shared", "tools", "apple-sdk", "typecheck.sh")),
                  "/work/shared/tools/apple-sdk/typecheck.sh") if os.path.isfile(p)),
-    os.path.normpath(os.path.join(CHECKOUT, "..", "shared", "tools", "apple-sdk", "typecheck.sh")))
+    os.path.normpath(os.path.join(CHECKOUT, "..", "shared", "tools", "apple-sdk", "typecheck.sh"))))
 SWIFT = os.path.join(os.path.dirname(os.environ.get("SWIFTC", "/opt/swift/usr/bin/swiftc")), "swift")
 PLATFORM_NAMES = {"macos": ".macOS", "ios": ".iOS", "tvos": ".tvOS", "watchos": ".watchOS", "visionos": ".visionOS",
                   "linux": ".linux", "windows": ".windows", "android": ".android", "wasi": ".wasi",

@@ -19,13 +19,32 @@ public protocol HTTP: Sendable {
 
     /// ``perform(_:)`` with progress reports and a download destination (see ``TransferOptions``).
     func perform(_ request: Request, options: TransferOptions) async throws(ResponseError) -> HTTPResponse
+
+    /// Sends the request and returns the head of the final response with its body to read as it arrives (see
+    /// ``HTTPClient/stream(_:progress:)``).
+    func stream(
+        _ request: Request, progress: (@Sendable (TransferProgress) -> Void)?
+    ) async throws(ResponseError) -> StreamedResponse
 }
 
 extension HTTP {
-    /// Performs the request, then reports its body as one progress step and writes a successful body to the
-    /// download destination: for clients that cannot stream.
+    /// For a client that has only ``perform(_:)`` (a test double): the whole response goes through a
+    /// ``ResponseSink``, as a transport's does, which reports it as one progress step and keeps a `2xx` body in the
+    /// download file, moved into place.
     public func perform(_ request: Request, options: TransferOptions) async throws(ResponseError) -> HTTPResponse {
-        try DownloadFile.place(options.deliver(try await perform(request)), at: options.downloadDestination)
+        let response = try await perform(request)
+        let sink = ResponseSink(
+            .answered(by: response), destination: options.downloadDestination.map { .file($0) } ?? .memory,
+            progress: options.progress)
+        return try DownloadFile.place(try sink.collect(response), at: options.downloadDestination)
+    }
+
+    /// For a client that has only ``perform(_:)`` (a test double): the whole body, as one chunk.
+    public func stream(
+        _ request: Request, progress: (@Sendable (TransferProgress) -> Void)? = nil
+    ) async throws(ResponseError) -> StreamedResponse {
+        let response = try await perform(request, options: TransferOptions(progress: progress))
+        return StreamedResponse(whole: response)
     }
 }
 

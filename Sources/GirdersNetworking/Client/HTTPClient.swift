@@ -105,36 +105,42 @@ public final class HTTPClient: HTTP {
         try await perform(request, options: TransferOptions())
     }
 
-    /// The pipeline every way of sending runs through, step by step (see the module's README for the map):
+    /// The exchange with its body kept: in memory, or for a `2xx` with a download destination in a file moved there
+    /// once the final response passed validation; progress is reported for every attempt. Every collected form
+    /// (``HTTP/executeRequest(request:as:)``, `send(_:)`, `upload`, `download`, the completion handlers) runs this.
     ///
-    /// 1. **build**: `request` arrives built (``Request``, a ``ServiceEndpoint``, generators); a request that could
-    ///    not be built stops here, and a relative URL is resolved against ``baseURL``;
-    /// 2. **intercept** and **retry** (`HTTPClient+Retries.swift`): the interceptors adapt each attempt and decide
-    ///    whether a failed one is tried again;
-    /// 3. **send**, **follow redirects**, **validate** (`HTTPClient+Redirects.swift`): one attempt through the
-    ///    ``transport``, redirects followed under ``redirects``, the final response checked by ``validation`` and a
-    ///    download moved into place;
-    /// 4. **decode** (``HTTP/executeRequest(request:as:)``, `send(_:)`): the body, by
-    ///    ``responseHandlers``.
-    ///
-    /// With `options`, progress is reported for every attempt and a download is moved to its destination only once
-    /// the final response passed validation.
+    /// The exchange, step by step (see the module's README for the map): the request arrives built (a request that
+    /// could not be built stops here, a relative URL is resolved against ``baseURL``); the interceptors adapt each
+    /// attempt and decide retries; each hop is lowered (``WireRequest``), sent by the ``transport`` into a
+    /// ``ResponseSink``, its cookies stored; redirects are followed under ``redirects``; the final response is
+    /// checked by ``validation``; ``withDeadline(_:)`` bounds it all.
     public func perform(_ request: Request, options: TransferOptions) async throws(ResponseError) -> HTTPResponse {
-        if let reason = request.failureReason { throw .invalidRequest(reason: reason) }
-        if request.responseLimits == nil, let problem = responseLimits.problem {
-            throw .invalidRequest(reason: problem)
+        let exchanged = try await exchange(
+            request, destination: options.downloadDestination.map { .file($0) } ?? .memory, progress: options.progress)
+        return try DownloadFile.place(exchanged.head, at: options.downloadDestination)
+    }
+
+    /// The exchange with its body streamed: returns as soon as the head of a successful response arrived, with its
+    /// body to read as it arrives (line-delimited JSON, a token stream, a long download processed on the fly).
+    ///
+    /// Interceptors adapt every attempt and failures before the head are retried as they decide; redirects are
+    /// followed; the final head is validated by ``validation`` (a rejected status fails with its whole body, as
+    /// ``perform(_:options:)`` does). The body is read once (``ResponseBody``); the transport holds back while the
+    /// reader lags. ``withDeadline(_:)`` bounds the whole exchange, body included; ``withTimeout(_:)`` is the time
+    /// without progress while the body is read (a paused transfer waiting for its reader is not idle).
+    ///
+    /// ```swift
+    /// let streamed = try await client.stream(Request(URL: tokensURL, method: .get))
+    /// for try await chunk in streamed.body { show(chunk) }
+    /// ```
+    public func stream(
+        _ request: Request, progress: (@Sendable (TransferProgress) -> Void)? = nil
+    ) async throws(ResponseError) -> StreamedResponse {
+        let exchanged = try await exchange(request, destination: .stream, progress: progress)
+        guard let body = exchanged.body else {
+            throw .transport(url: request.fullURL, code: 0, reason: "the exchange returned no stream")
         }
-        let request = request.isRelative ? try resolved(request) : request
-        guard let deadline = request.deadline else {
-            return try await withRetries(request, head: { $0 }) { adapted, attempt throws(ResponseError) in
-                try await self.followingRedirects(adapted, attempt: attempt, options: options)
-            }
-        }
-        return try await Deadline.run(seconds: deadline, url: request.fullURL) { [request] () throws(ResponseError) in
-            try await self.withRetries(request, head: { $0 }) { adapted, attempt throws(ResponseError) in
-                try await self.followingRedirects(adapted, attempt: attempt, options: options)
-            }
-        }
+        return StreamedResponse(head: exchanged.head, body: body)
     }
 
     /// `request` with a relative URL appended to ``baseURL``; an absolute one unchanged.

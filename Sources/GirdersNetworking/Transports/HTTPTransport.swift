@@ -26,6 +26,17 @@ public protocol HTTPTransport: Sendable {
     /// Sends `request` once and delivers the response (3xx included) to `sink` as it arrives; returns when the
     /// response is complete.
     func send(_ request: WireRequest, to sink: ResponseSink) async throws(ResponseError)
+
+    /// The cookie jar requests through this transport use: ``HTTPClient`` reads it before each hop (the `Cookie`
+    /// field, set while lowering unless the request has its own) and fills it after (the response's `Set-Cookie`
+    /// fields). The transport itself never touches cookies. `nil` (the default) for none; a decorator passes on the
+    /// jar of the transport it wraps.
+    var cookieJar: (any CookieJar)? { get }
+}
+
+extension HTTPTransport {
+    /// No cookies.
+    public var cookieJar: (any CookieJar)? { nil }
 }
 
 extension HTTPTransport {

@@ -83,16 +83,12 @@ final class CurlTransfer: @unchecked Sendable {
     var pausedForApp = false
     let timeoutNanoseconds: UInt64
 
-    init(
-        wire: WireRequest, sink: ResponseSink, cookieJar: (any CookieJar)?, handle: CurlEasyHandle
-    ) throws(ResponseError) {
+    init(wire: WireRequest, sink: ResponseSink, handle: CurlEasyHandle) throws(ResponseError) {
         self.wire = wire
         self.sink = sink
         self.handle = handle
         origin = CurlOriginGate.key(of: wire.url)
-        let seconds =
-            wire.timeout.isFinite && wire.timeout > 0 ? min(wire.timeout, 31_536_000) : WireRequest.defaultTimeout
-        timeoutNanoseconds = UInt64(seconds * 1_000_000_000)
+        timeoutNanoseconds = RequestTime.nanoseconds(wire.timeout)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         var pump: BodyPump?
         switch wire.body {
@@ -118,7 +114,7 @@ final class CurlTransfer: @unchecked Sendable {
         }
         self.pump = pump
         do {
-            try configure(cookieJar)
+            try configure()
         } catch {
             release()
             throw error
@@ -143,7 +139,7 @@ final class CurlTransfer: @unchecked Sendable {
 
     // MARK: Configuring
 
-    private func configure(_ cookieJar: (any CookieJar)?) throws(ResponseError) {
+    private func configure() throws(ResponseError) {
         let easy = handle.pointer
         let context = Unmanaged.passUnretained(self).toOpaque()
         var code = girders_easy_set_string(easy, CURLOPT_URL, wire.url.absoluteString)
@@ -176,7 +172,7 @@ final class CurlTransfer: @unchecked Sendable {
                 easy, CURLOPT_HEADERFUNCTION, CURLOPT_HEADERDATA, curlHeader, context)
         }
         try configureMethodAndBody(&code, context)
-        try configureHeaders(&code, cookieJar)
+        try configureHeaders(&code)
         try CurlTLS.configure(easy, wire.tlsCredentials, &code)
         guard code == CURLE_OK else {
             throw .transport(url: wire.url, code: 0, reason: "libcurl refused an option: \(Self.message(code, nil))")
@@ -213,7 +209,7 @@ final class CurlTransfer: @unchecked Sendable {
         }
     }
 
-    private func configureHeaders(_ code: inout CURLcode, _ cookieJar: (any CookieJar)?) throws(ResponseError) {
+    private func configureHeaders(_ code: inout CURLcode) throws(ResponseError) {
         if let edited = wire.otherEdits {
             // URLRequest properties libcurl has no equivalent for: refused, never silently ignored.
             throw .unsupported(
@@ -222,20 +218,15 @@ final class CurlTransfer: @unchecked Sendable {
         }
         var lines: [String] = []
         var hasAcceptEncoding = false
-        var hasCookie = false
         var hasAccept = false
         for field in wire.headers {
             let name = field.name
             // libcurl writes these from the body it sends.
             if HTTPHeaders.same(name, "Content-Length") || HTTPHeaders.same(name, "Transfer-Encoding") { continue }
             if HTTPHeaders.same(name, "Accept-Encoding") { hasAcceptEncoding = true }
-            if HTTPHeaders.same(name, "Cookie") { hasCookie = true }
             if HTTPHeaders.same(name, "Accept") { hasAccept = true }
             // "Name;" sends a field with an empty value; "Name:" would remove it.
             lines.append(field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)")
-        }
-        if !hasCookie, let header = try CookieJars.requestField(for: wire.url, from: cookieJar) {
-            lines.append("Cookie: " + header)
         }
         lines.append("Expect:")  // no 100-continue round trip before a body
         if !hasAccept { lines.append("Accept: */*") }

@@ -78,18 +78,12 @@ public final class CurlTransport: HTTPTransport {
         }
         let transfer: CurlTransfer
         do {
-            transfer = try CurlTransfer(wire: request, sink: sink, cookieJar: cookieJar, handle: handle)
+            transfer = try CurlTransfer(wire: request, sink: sink, handle: handle)
         } catch {
             engine.giveBack(handle)
             throw error
         }
         try await engine.run(transfer).get()
-        // Cookies are stored here, on the caller's thread, never on the engine's: a storage that writes a file per
-        // cookie (HTTPCookieStorage.shared on Linux) took 26 s for 1,000 of them, stalling every other transfer.
-        if let cookieJar {
-            let setCookies = sink.setCookieFields
-            if !setCookies.isEmpty { cookieJar.store(setCookies, from: request.url) }
-        }
     }
 }
 #endif

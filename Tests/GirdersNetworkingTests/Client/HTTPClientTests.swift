@@ -137,7 +137,8 @@ struct HTTPClientTests {
         // Above the default 32 MiB kept in memory: the request raises its own limit.
         let download: Response<Data> = try await client.executeRequest(
             request: Request(
-                MutableRequest(url: server.url("/bytes?n=\(size)")) |> withResponseLimits(ResponseLimits(bodyBytes: 64 << 20))))
+                MutableRequest(url: server.url("/bytes?n=\(size)"))
+                    |> withResponseLimits(ResponseLimits(bodyBytes: 64 << 20))))
         #expect(download.body.count == size)
         let pattern = Data((0..<256).map { UInt8($0) })
         #expect(download.body.prefix(256) == pattern && download.body.suffix(256) == pattern)

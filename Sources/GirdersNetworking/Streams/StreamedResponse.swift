@@ -1,4 +1,5 @@
 public import Foundation
+import GirdersSupport
 
 /// A response whose body is read as it arrives: the head of a successful response, and its body as a sequence of
 /// byte chunks (``HTTPClient/stream(_:progress:)``).
@@ -15,6 +16,20 @@ public struct StreamedResponse: Sendable {
     public let head: HTTPResponse
     /// The body, read once.
     public let body: ResponseBody
+
+    init(head: HTTPResponse, body: ResponseBody) {
+        self.head = head
+        self.body = body
+    }
+
+    /// A response that arrived whole (from a client that cannot stream), its body one chunk.
+    init(whole response: HTTPResponse) {
+        let sink = ResponseSink(.answered(by: response), destination: .stream)
+        try? sink.deliver(response)
+        try? sink.finish()
+        head = response.replacingBody(withData: Data())
+        body = ResponseBody(sink: sink, owner: StreamOwner(sink: sink, transfer: Task {}))
+    }
 }
 
 /// A response body read as it arrives, once: an `AsyncSequence` of `Data` chunks in the order they came.
@@ -111,30 +126,31 @@ public struct ResponseBody: AsyncSequence, Sendable {
 }
 
 /// Owns a streamed body's transfer: when the last ``ResponseBody`` (or iterator) holding it goes away, the
-/// transfer is cancelled, so a body dropped unread does not keep a connection busy. It also keeps the request's
-/// deadline over the body.
+/// transfer is cancelled, so a body dropped unread does not keep a connection busy. It holds the request's
+/// ``Deadline`` while the body is read (the deadline ends the stream through ``stop(_:)``) and ends it then.
 final class StreamOwner: Sendable {
     let sink: ResponseSink
     private let transfer: Task<Void, Never>
-    private let deadline: Task<Void, Never>?
+    private let deadline = LockedState<Deadline?>(nil)
 
-    init(sink: ResponseSink, transfer: Task<Void, Never>, remaining: Double?, seconds: Double?) {
+    init(sink: ResponseSink, transfer: Task<Void, Never>) {
         self.sink = sink
         self.transfer = transfer
-        guard let remaining, let seconds else {
-            deadline = nil
-            return
-        }
-        let nanoseconds = UInt64(max(0, min(remaining, 31_536_000)) * 1_000_000_000)
-        deadline = Task { [sink] in
-            guard (try? await Task.sleep(nanoseconds: nanoseconds)) != nil else { return }
-            sink.fail(.deadlineExceeded(url: sink.request.url, seconds: seconds))
-            transfer.cancel()
-        }
+    }
+
+    /// Keeps `deadline` running while the body is read, and ends it with the body's owner.
+    func hold(_ deadline: Deadline) {
+        self.deadline.withLock { $0 = deadline }
+    }
+
+    /// Ends the stream with `error` (the deadline passed): the reader gets it, the transfer stops.
+    func stop(_ error: ResponseError) {
+        sink.fail(error)
+        transfer.cancel()
     }
 
     deinit {
-        deadline?.cancel()
+        deadline.withLock { $0 }?.end()
         transfer.cancel()
     }
 }

@@ -15,6 +15,9 @@ import GirdersSupport
 public final class CoalescingTransport: HTTPTransport {
     /// The transport that does the sending.
     public let base: any HTTPTransport
+
+    /// The jar of ``base``.
+    public var cookieJar: (any CookieJar)? { base.cookieJar }
     private let flights = LockedState<[Key: Flight]>([:])
 
     /// Coalesces requests sent through `base`.

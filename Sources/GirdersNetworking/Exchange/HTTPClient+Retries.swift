@@ -1,6 +1,6 @@
 import Foundation
 
-/// Step 2 of ``HTTPClient/perform(_:options:)``: interception and retries.
+/// The exchange's interception and retries (``HTTPClient/exchange(_:destination:progress:)``).
 extension HTTPClient {
     /// Runs `attempt` once per try (with the try's number, from 1): the ``interceptors`` adapt the request first (in order), the ``monitors`` hear
     /// of the start and the end (with `head`, the response an outcome carries), and after a failure the
@@ -46,7 +46,7 @@ extension HTTPClient {
             case .doNotRetry: throw failure
             case .fail(let error): throw error
             case .retry: break
-            case .retryAfter(let seconds): try await Self.wait(seconds, for: request)
+            case .retryAfter(let seconds): try await RequestTime.sleep(seconds, url: request.fullURL)
             }
             number += 1
         }
@@ -66,16 +66,6 @@ extension HTTPClient {
             }
         }
         return adapted
-    }
-
-    /// Sleeps `seconds` (negative or not a number: none; at most a day), or throws when the task is cancelled.
-    private static func wait(_ seconds: Double, for request: Request) async throws(ResponseError) {
-        let clamped = seconds.isNaN ? 0 : min(max(seconds, 0), 86_400)
-        do {
-            try await Task.sleep(nanoseconds: UInt64(clamped * 1_000_000_000))
-        } catch {
-            throw .cancelled(url: request.fullURL)
-        }
     }
 
     /// Tells every interceptor that the attempt of `context` ended.

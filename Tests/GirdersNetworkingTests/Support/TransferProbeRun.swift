@@ -27,5 +27,22 @@ struct TransferProbeRun {
         status = process.terminationStatus
         reason = process.terminationReason
     }
+
+    /// What the `limit` and `stream` modes print: the peak resident memory over a warmed-up baseline, the body's
+    /// bytes read (stream) and the error the request ended with.
+    struct MemoryReport: Decodable {
+        let baselineKB: Int
+        let peakKB: Int
+        let bytes: Int?
+        let error: String
+
+        /// How much the peak grew over the baseline, in KiB.
+        var grewKB: Int { peakKB - baselineKB }
+    }
+
+    /// The run's output read as a ``MemoryReport``.
+    func memoryReport() throws -> MemoryReport {
+        try JSONDecoder().decode(MemoryReport.self, from: output)
+    }
 }
 #endif

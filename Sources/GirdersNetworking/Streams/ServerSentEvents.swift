@@ -67,7 +67,7 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
         }
     }
 
-    let client: HTTPClient
+    let client: any HTTP
     let request: Request
     let options: Options
 
@@ -78,7 +78,7 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
 
     /// Reads events, connecting and reconnecting as needed.
     public struct AsyncIterator: AsyncIteratorProtocol {
-        let client: HTTPClient
+        let client: any HTTP
         let request: Request
         let options: Options
         private var parser: ServerSentEventParser
@@ -87,7 +87,7 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
         private var failedInARow = 0
         private var finished = false
 
-        init(client: HTTPClient, request: Request, options: Options) {
+        init(client: any HTTP, request: Request, options: Options) {
             self.client = client
             self.request = request
             self.options = options
@@ -157,7 +157,7 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
             if !parser.lastEventID.isEmpty {
                 connection = connection.settingHeader("Last-Event-ID", parser.lastEventID)
             }
-            let streamed = try await client.stream(connection)
+            let streamed = try await client.stream(connection, progress: nil)
             if streamed.head.statusCode == 204 {
                 finished = true
                 return
@@ -205,8 +205,9 @@ extension ServerSentEvents.Options {
     }
 }
 
-extension HTTPClient {
-    /// The Server-Sent Events `request` answers with (see ``ServerSentEvents``).
+extension HTTP {
+    /// The Server-Sent Events `request` answers with (see ``ServerSentEvents``), each connection through
+    /// ``stream(_:progress:)``.
     public func events(_ request: Request, options: ServerSentEvents.Options = .init()) -> ServerSentEvents {
         ServerSentEvents(client: self, request: request, options: options)
     }

@@ -138,11 +138,6 @@ public final class URLSessionTransport: HTTPTransport {
         }
         defer { upload?.release() }
         var urlRequest = Self.urlRequest(for: request)
-        if urlRequest.value(forHTTPHeaderField: "Cookie") == nil,
-            let header = try CookieJars.requestField(for: request.url, from: cookieJar)
-        {
-            urlRequest.setValue(header, forHTTPHeaderField: "Cookie")
-        }
         var uploadFile = upload?.url
         #if canImport(FoundationNetworking)
         // FoundationNetworking crashes when an upload-from-file task is cancelled (a forced try in EasyHandle.swift
@@ -169,11 +164,6 @@ public final class URLSessionTransport: HTTPTransport {
             delegate.register(task.taskIdentifier, transfer: transfer)
             transfer.wait(continuation)
             return task
-        }
-        if let cookieJar {
-            // Apple's URLSession and FoundationNetworking both join repeated fields with ", ".
-            let fields = sink.setCookieFields.flatMap(SetCookieFields.split)
-            if !fields.isEmpty { cookieJar.store(fields, from: request.url) }
         }
     }
 

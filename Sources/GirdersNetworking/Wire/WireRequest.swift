@@ -26,8 +26,8 @@ public struct WireRequest: Sendable {
     public private(set) var headers: HTTPHeaders
     /// What follows the head.
     public let body: Body
-    /// The time allowed without progress, in seconds.
-    public let timeout: TimeInterval
+    /// The time allowed without progress, in seconds: positive and at most a year (``RequestTime``).
+    public private(set) var timeout: TimeInterval
     /// How much of the response may be held.
     public let limits: ResponseLimits
     /// TLS trust anchors, client identity and public-key pins, if any.
@@ -67,8 +67,11 @@ public struct WireRequest: Sendable {
     /// The time allowed without progress when the request names none: URLSession's default.
     public static let defaultTimeout: TimeInterval = 60
 
-    /// `request` lowered for sending, with `clientLimits` where it sets none of its own; or why it cannot be sent.
-    init(lowering request: Request, clientLimits: ResponseLimits = .standard) throws(ResponseError) {
+    /// `request` lowered for sending, with `clientLimits` where it sets none of its own and the `Cookie` field from
+    /// `cookies` (unless the request has its own); or why it cannot be sent.
+    init(
+        lowering request: Request, clientLimits: ResponseLimits = .standard, cookies: (any CookieJar)? = nil
+    ) throws(ResponseError) {
         if let reason = request.failureReason { throw .invalidRequest(reason: reason) }
         let url = request.fullURL
         try Self.checkTarget(url: url, method: request.method.rawValue, edited: false)
@@ -82,9 +85,27 @@ public struct WireRequest: Sendable {
         }
         let plain = WireRequest(
             request: request, url: url, method: request.method.rawValue, headers: request.headers, body: body,
-            timeout: request.timeout ?? Self.defaultTimeout, limits: limits, tlsCredentials: request.tlsCredentials,
+            timeout: try RequestTime.timeout(of: request), limits: limits, tlsCredentials: request.tlsCredentials,
             otherEdits: nil)
-        self = request.urlRequestEdits.isEmpty ? plain : try plain.applying(request.urlRequestEdits)
+        var lowered = request.urlRequestEdits.isEmpty ? plain : try plain.applying(request.urlRequestEdits)
+        if lowered.timeout.isNaN || lowered.timeout <= 0 {  // an edit's own timeout
+            throw .invalidRequest(reason: "the timeout must be a positive number of seconds, not \(lowered.timeout)")
+        }
+        lowered.timeout = min(lowered.timeout, RequestTime.longest)
+        if lowered.headers["Cookie"] == nil, let field = try CookieJars.requestField(for: lowered.url, from: cookies) {
+            lowered.headers["Cookie"] = field
+        }
+        self = lowered
+    }
+
+    /// The request that `response` answers, as a sink needs it to take the response whole (from a client or a
+    /// transport that has whole responses): its URL, method and limits, nothing checked.
+    static func answered(by response: HTTPResponse) -> WireRequest {
+        let request = response.request
+        return WireRequest(
+            request: request, url: response.url ?? request.fullURL, method: request.method.rawValue,
+            headers: request.headers, body: .none, timeout: WireRequest.defaultTimeout,
+            limits: request.responseLimits ?? .standard, tlsCredentials: nil, otherEdits: nil)
     }
 
     /// A lowered request with every part given (``applying(_:)`` makes them).

@@ -14,6 +14,9 @@ import Foundation
 public final class RevalidatingTransport: HTTPTransport {
     /// The transport that does the sending.
     public let base: any HTTPTransport
+
+    /// The jar of ``base``.
+    public var cookieJar: (any CookieJar)? { base.cookieJar }
     /// Where responses are kept.
     public let cache: ResponseCache
 

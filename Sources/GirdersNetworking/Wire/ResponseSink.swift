@@ -297,6 +297,18 @@ public final class ResponseSink: Sendable {
     /// What the transport recorded with ``record(_:)``, if anything.
     public var metrics: RequestMetrics? { state.withLock { $0.metrics } }
 
+    /// `response`, taken whole and ended: its head and body held to the limits, a `2xx` body in the download file
+    /// for a file destination; what ``response()`` then gives.
+    func collect(_ response: HTTPResponse) throws(ResponseError) -> HTTPResponse {
+        do {
+            try deliver(response)
+        } catch {
+            throw fail(error)
+        }
+        try finish()
+        return self.response()
+    }
+
     /// A whole response at once: its head and body go through the same checks as a streamed one's.
     public func deliver(_ response: HTTPResponse) throws(ResponseError) {
         try receiveHead(statusCode: response.statusCode, headers: response.headers)

@@ -40,6 +40,33 @@ enum FileIO {
         _ = POSIXFile.synchronizeFolder(destination.deletingLastPathComponent().path)
     }
 
+    /// Opens `url` for reading (close-on-exec); `-1` with `errno` set on failure.
+    static func openForReading(_ url: URL) -> Int32 {
+        open(url.path, O_RDONLY | O_CLOEXEC)
+    }
+
+    /// Reads into `buffer` from `descriptor`, retrying after an interrupt: the count (0 at the end), or `-1`.
+    static func readSome(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        while true {
+            #if canImport(Glibc)
+            let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+            #elseif canImport(Darwin)
+            let count = Darwin.read(descriptor, buffer.baseAddress, buffer.count)
+            #endif
+            if count < 0, errno == EINTR { continue }
+            return count
+        }
+    }
+
+    /// Moves `descriptor`'s position to `offset` from the start; 0 on success.
+    static func seek(_ descriptor: Int32, to offset: Int64) -> Int32 {
+        lseek(descriptor, off_t(offset), SEEK_SET) == off_t(offset) ? 0 : -1
+    }
+
+    static func closeFile(_ descriptor: Int32) {
+        POSIXFile.closeDescriptor(descriptor)
+    }
+
     /// Deletes `url` if it exists (never following a link).
     static func remove(_ url: URL) {
         unlink(url.path)

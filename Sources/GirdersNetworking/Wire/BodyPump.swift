@@ -4,11 +4,8 @@ import GirdersSupport
 
 /// Moves a ``BodyStream``'s chunks from the task that produces them to a transport's reader, at most ``capacity``
 /// bytes ahead of it: the producing task waits while the reader lags (the network is slower), and the reader is
-/// told when a chunk arrives. One pump per attempt; the transport cancels it when the exchange ends.
-///
-/// Two kinds of reader: libcurl's read callback takes what is there without waiting (``take(into:)``) and pauses
-/// the transfer until ``onData`` says more came; a stream URLSession reads on a thread of its own waits
-/// (``nextBlocking()``).
+/// told when a chunk arrives. One pump per exchange, inside a ``RequestBodyReader``, which cancels it when closed.
+/// The reader takes what is there without waiting (``take(into:)``) and waits for ``onData`` when nothing is.
 final class BodyPump: Sendable {
     /// What ``take(into:)`` found.
     enum Take {
@@ -33,7 +30,6 @@ final class BodyPump: Sendable {
     /// The most bytes waiting between producer and reader before the producer waits.
     let capacity: Int
     private let state = LockedState(State())
-    private let arrivals = DispatchSemaphore(value: 0)
 
     init(capacity: Int = 1 << 20) {
         self.capacity = capacity
@@ -76,7 +72,6 @@ final class BodyPump: Sendable {
         }
         producer?.cancel()
         space?.resume()
-        arrivals.signal()
     }
 
     private func arrive(_ change: (inout State) -> Void) {
@@ -84,7 +79,6 @@ final class BodyPump: Sendable {
             change(&state)
             return state.onData
         }
-        arrivals.signal()
         notify?()
     }
 
@@ -126,27 +120,8 @@ final class BodyPump: Sendable {
         return take
     }
 
-    /// The next chunk, waiting for it; `nil` at the end; the producer's failure as a `String`.
-    func nextBlocking() -> Result<Data?, BodyStreamFailure> {
-        while true {
-            let (next, space): (Result<Data?, BodyStreamFailure>?, CheckedContinuation<Void, Never>?) = state.withLock {
-                state in
-                if let failure = state.failure { return (.failure(BodyStreamFailure(reason: failure)), nil) }
-                guard !state.chunks.isEmpty else { return (state.ended ? .success(nil) : nil, nil) }
-                let chunk = state.chunks.removeFirst()
-                let rest = state.offset == 0 ? chunk : chunk.subdata(in: state.offset..<chunk.count)
-                state.offset = 0
-                state.buffered -= rest.count
-                return (.success(rest), state.buffered < capacity ? state.space.take() : nil)
-            }
-            space?.resume()
-            if let next { return next }
-            arrivals.wait()
-        }
+    /// Whether a chunk, the end or a failure is there to take.
+    var hasSomething: Bool {
+        state.withLock { !$0.chunks.isEmpty || $0.ended || $0.failure != nil }
     }
-}
-
-/// Why a ``BodyStream``'s chunks stopped coming: the producer threw.
-struct BodyStreamFailure: Error {
-    let reason: String
 }

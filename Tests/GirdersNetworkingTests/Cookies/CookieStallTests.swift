@@ -14,13 +14,13 @@ struct CookieStallTests {
     }
 
     @Test(arguments: ["curl", "urlSession"])
-    func otherRequestsEndWhileAResponsesCookiesAreStored(_ transport: String) throws {
+    func otherRequestsEndWhileAResponsesCookiesAreStored(_ transport: String) async throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("cookies-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: home) }
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_DATA_HOME"] = home.path
-        let run = try TransferProbeRun(
+        let run = try await TransferProbeRun(
             [
                 "cookies", server.url("/cookies?n=100").absoluteString, server.url("/fields?n=1").absoluteString,
                 transport,

@@ -137,9 +137,9 @@ struct StreamingTests {
             if: ProcessInfo.processInfo.environment["GIRDERS_SANITIZER"] == nil,
             "a sanitizer's shadow memory is in the peak (GIRDERS_SANITIZER is set)"),
         arguments: ["/sized?n=67108864", "/gzip-sized?n=67108864"])
-    func aSlowReaderOnCurlTransportKeepsMemoryNearTheStreamBuffer(_ path: String) throws {
+    func aSlowReaderOnCurlTransportKeepsMemoryNearTheStreamBuffer(_ path: String) async throws {
         let hostile = try HostileServer.get()
-        let run = try TransferProbeRun(["stream", hostile.url(path).absoluteString, "curl", "200"])
+        let run = try await TransferProbeRun(["stream", hostile.url(path).absoluteString, "curl", "200"])
         let report = try run.memoryReport()
         #expect(report.error == "no error")
         #expect(report.bytes == 64 << 20)

@@ -9,8 +9,13 @@ struct TransferProbeRun {
     let output: Data
     let errors: String
 
-    /// Runs `TransferProbe arguments...`; `environment` replaces the process's own when given.
-    init(_ arguments: [String], environment: [String: String]? = nil) throws {
+    /// Runs `TransferProbe arguments...`; `environment` replaces the process's own when given. The waiting happens
+    /// on a thread of its own, not on Swift's few cooperative threads, which other tests need meanwhile.
+    init(_ arguments: [String], environment: [String: String]? = nil) async throws {
+        self = try await offThePool { try TransferProbeRun(blocking: arguments, environment: environment) }
+    }
+
+    private init(blocking arguments: [String], environment: [String: String]?) throws {
         let process = Process()
         process.executableURL = Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent(
             "TransferProbe")

@@ -116,3 +116,11 @@ extension DispatchQueue {
         }
     }
 }
+
+/// Runs `work`, which blocks (a child process, a file's end), on a dispatch thread instead of one of Swift's
+/// cooperative threads: a test that blocks those starves every other test of the run (two of them on two cores).
+func offThePool<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
+    try await withCheckedThrowingContinuation { continuation in
+        DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+    }
+}

@@ -12,12 +12,12 @@ struct LargeUploadTests {
         let body: String
     }
 
-    @Test func aTwoHundredMegabyteFileUploadsAsMultipartWithinThirtyMegabytesOfExtraMemory() throws {
+    @Test func aTwoHundredMegabyteFileUploadsAsMultipartWithinThirtyMegabytesOfExtraMemory() async throws {
         let server = try LoopbackServer.get()
         let file = try temporaryFolder().appendingPathComponent("large.bin")
         try writePatternFile(file, megabytes: 200)
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
-        let run = try TransferProbeRun([server.url("/multipart").absoluteString, file.path])
+        let run = try await TransferProbeRun([server.url("/multipart").absoluteString, file.path])
         #expect(run.status == 0, "TransferProbe failed: \(run.errors)")
         let report = try JSONDecoder().decode(ProbeReport.self, from: run.output)
         let parts = try JSONDecoder().decode([ReceivedPart].self, from: Data(report.body.utf8))

@@ -160,8 +160,8 @@ struct ResponseLimitTests {
             if: ProcessInfo.processInfo.environment["GIRDERS_SANITIZER"] == nil,
             "a sanitizer's shadow memory is in the peak (GIRDERS_SANITIZER is set)"),
         arguments: ["/bomb?layers=2", "/endless?fast=1"])
-    func curlTransportsPeakMemoryIsTheLimitAndAFewMebibytes(_ path: String) throws {
-        let run = try TransferProbeRun(["limit", server.url(path).absoluteString, "curl"])
+    func curlTransportsPeakMemoryIsTheLimitAndAFewMebibytes(_ path: String) async throws {
+        let run = try await TransferProbeRun(["limit", server.url(path).absoluteString, "curl"])
         let report = try run.memoryReport()
         #expect(report.error.contains("ResponseLimits.bodyBytes"), "\(report.error)")
         #expect(

@@ -119,7 +119,7 @@ final class CurlEngine: Sendable {
                 if let self, let transfer { _ = self.send(.resume(transfer)) }
             }
         }
-        transfer.pump?.onData { [weak self, weak transfer] in
+        transfer.body?.onAvailable { [weak self, weak transfer] in
             if let self, let transfer { _ = self.send(.resume(transfer)) }
         }
         return await withTaskCancellationHandler {

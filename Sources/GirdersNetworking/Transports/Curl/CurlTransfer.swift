@@ -31,12 +31,8 @@ final class CurlTransfer: @unchecked Sendable {
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
 
-    // Upload: the body in memory, a file read in place, or chunks as they are produced.
-    let pump: BodyPump?
-    private let uploadData: Data?
-    private let upload: UploadFile?
-    private var uploadDescriptor: Int32 = -1
-    private let uploadLength: Int64
+    /// The request's body (``RequestBodyReader``); `nil` for none.
+    let body: RequestBodyReader?
     private var uploaded: Int64 = 0
 
     // The head, as bytes: the engine's thread only copies the final head's field lines; the sink has them parsed
@@ -90,29 +86,11 @@ final class CurlTransfer: @unchecked Sendable {
         origin = CurlOriginGate.key(of: wire.url)
         timeoutNanoseconds = RequestTime.nanoseconds(wire.timeout)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
-        var pump: BodyPump?
-        switch wire.body {
-        case .source(let source):
-            upload = try source.uploadFile()
-            uploadData = nil
-            uploadLength = source.length ?? 0
-        case .data(let data):
-            upload = nil
-            uploadData = data
-            uploadLength = Int64(data.count)
-        case .stream(let stream):
-            let chunks = try stream.chunks(for: wire.method, wire.url)
-            upload = nil
-            uploadData = nil
-            uploadLength = stream.length ?? -1
-            pump = BodyPump()
-            pump?.start(chunks)
-        case .none:
-            upload = nil
-            uploadData = nil
-            uploadLength = 0
+        if case .none = wire.body {
+            body = nil
+        } else {
+            body = try wire.openBody()
         }
-        self.pump = pump
         do {
             try configure()
         } catch {
@@ -131,10 +109,7 @@ final class CurlTransfer: @unchecked Sendable {
     func release() {
         if let headerList { curl_slist_free_all(headerList) }
         headerList = nil
-        if uploadDescriptor >= 0 { close(uploadDescriptor) }
-        uploadDescriptor = -1
-        upload?.release()
-        pump?.cancel()
+        body?.close()
     }
 
     // MARK: Configuring
@@ -184,20 +159,15 @@ final class CurlTransfer: @unchecked Sendable {
     ) throws(ResponseError) {
         let easy = handle.pointer
         let method = wire.method
-        let sendsBody = upload != nil || uploadData != nil || pump != nil || ["POST", "PUT", "PATCH"].contains(method)
+        let sendsBody = body != nil || ["POST", "PUT", "PATCH"].contains(method)
         if method == "HEAD" {
             if code == CURLE_OK { code = girders_easy_set_long(easy, CURLOPT_NOBODY, 1) }
         } else if sendsBody {
-            if let upload {
-                uploadDescriptor = open(upload.url.path, O_RDONLY | O_CLOEXEC)
-                guard uploadDescriptor >= 0 else {
-                    throw .fileError(path: upload.url.path, reason: FileIO.lastError())
-                }
-            }
             // A known length is sent as Content-Length; a stream of unknown length with chunked encoding.
             if code == CURLE_OK { code = girders_easy_set_long(easy, CURLOPT_UPLOAD, 1) }
-            if code == CURLE_OK, uploadLength >= 0 {
-                code = girders_easy_set_offset(easy, CURLOPT_INFILESIZE_LARGE, curl_off_t(uploadLength))
+            // No body at all is a length of 0; a stream of unknown length none (chunked).
+            if code == CURLE_OK, let length = body == nil ? 0 : body?.length {
+                code = girders_easy_set_offset(easy, CURLOPT_INFILESIZE_LARGE, curl_off_t(length))
             }
             if code == CURLE_OK {
                 code = girders_easy_set_data_callback(easy, CURLOPT_READFUNCTION, CURLOPT_READDATA, curlRead, context)
@@ -407,57 +377,37 @@ final class CurlTransfer: @unchecked Sendable {
         }
     }
 
-    /// Fills `buffer` with the next bytes of the body; 0 at the end; `CURL_READFUNC_ABORT` on a read error.
+    /// Fills `buffer` with the next bytes of the body; 0 at the end; `CURL_READFUNC_PAUSE` while a stream's
+    /// producer has nothing yet; `CURL_READFUNC_ABORT` when the body cannot be read.
     func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
         touch()
         var count = 0
-        if let pump {
-            switch pump.take(into: buffer) {
-            case .bytes(let taken): count = taken
-            case .wait:
-                pausedForApp = true
-                return Int(CURL_READFUNC_PAUSE)
-            case .end: count = 0
-            case .failed(let reason):
-                sink.stop(.transport(url: wire.url, code: 0, reason: "the request's body stream failed: \(reason)"))
-                return Int(CURL_READFUNC_ABORT)
-            }
-        } else if let uploadData {
-            let start = Int(uploaded)
-            count = min(buffer.count, uploadData.count - start)
-            if count > 0 {
-                uploadData.withUnsafeBytes { source in
-                    guard let from = source.baseAddress, let to = buffer.baseAddress else { return }
-                    to.copyMemory(from: from + start, byteCount: count)
-                }
-            }
-        } else if uploadDescriptor >= 0 {
-            while true {
-                count = posixRead(uploadDescriptor, buffer.baseAddress, buffer.count)
-                if count < 0, errno == EINTR { continue }
-                break
-            }
-            if count < 0 {
-                sink.stop(.fileError(path: upload?.url.path ?? "", reason: FileIO.lastError()))
-                return Int(CURL_READFUNC_ABORT)
-            }
+        switch body?.read(into: buffer) ?? .end {
+        case .bytes(let taken): count = taken
+        case .end: count = 0
+        case .wait:
+            pausedForApp = true
+            return Int(CURL_READFUNC_PAUSE)
+        case .failed(let error):
+            sink.stop(error)
+            return Int(CURL_READFUNC_ABORT)
         }
         uploaded += Int64(count)
-        if count > 0 || uploadLength == 0 { sink.sent(uploaded, of: uploadLength >= 0 ? uploadLength : nil) }
+        let length = body?.length ?? 0
+        if count > 0 || length == 0 { sink.sent(uploaded, of: body?.length) }
         return count
     }
 
     /// libcurl wants the body again from `offset`: it sends the request once more on a new connection because a
-    /// reused one closed before any answer came. Allowed from the start, for a body that can be read again (in
-    /// memory or in a file, not a stream), and only when sending it twice is safe (RFC 9110, 9.2.2): an idempotent
-    /// method, or a request that allows retries. Otherwise libcurl fails with `CURLE_SEND_FAIL_REWIND`, which is
+    /// reused one closed before any answer came. Allowed from the start, for a body that may be sent again
+    /// (``RequestBodyReader/rewind()``: from memory or a file, with an idempotent method or a request that allows
+    /// retries, RFC 9110, 9.2.2). Otherwise libcurl fails with `CURLE_SEND_FAIL_REWIND`, which is
     /// ``ResponseError/interrupted(url:receivedBytes:expectedBytes:reason:)`` saying so.
     func rewind(to offset: Int64) -> Int32 {
-        let method = HTTPMethod(rawValue: wire.method)
-        guard offset == 0, pump == nil, method?.isIdempotent == true || wire.request.allowsRetries else {
-            return CURL_SEEKFUNC_CANTSEEK
-        }
-        if uploadDescriptor >= 0, lseek(uploadDescriptor, 0, SEEK_SET) != 0 { return CURL_SEEKFUNC_FAIL }
+        guard offset == 0 else { return CURL_SEEKFUNC_CANTSEEK }
+        guard let body else { return CURL_SEEKFUNC_OK }
+        guard body.canRewind else { return CURL_SEEKFUNC_CANTSEEK }
+        guard body.rewind() else { return CURL_SEEKFUNC_FAIL }
         uploaded = 0
         return CURL_SEEKFUNC_OK
     }
@@ -496,11 +446,6 @@ final class CurlTransfer: @unchecked Sendable {
         }
         return settledOutcome
     }
-}
-
-/// POSIX `read`, named apart from the transfer's own `read(into:)`.
-private func posixRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    Glibc.read(descriptor, buffer, count)
 }
 
 // libcurl's callbacks: C functions that find their transfer through the context pointer, which is the unretained

@@ -126,19 +126,17 @@ public final class URLSessionTransport: HTTPTransport {
     /// sent from there (``CurlTransport`` sends it as it is produced).
     public func send(_ request: WireRequest, to sink: ResponseSink) async throws(ResponseError) {
         try Self.check(request)
-        var upload: UploadFile?
+        // A body in memory is the URLRequest's own; any other is uploaded from a file: a file body itself, multipart
+        // form data encoded into one, a stream's chunks written to one first (URLSession cannot wait for a producer
+        // inside its read: FoundationNetworking reads on one queue for the whole process).
+        var body: RequestBodyReader?
         switch request.body {
-        case .source(let source): upload = try source.uploadFile()
-        case .stream(let stream):
-            // URLSession cannot wait for a producer inside its read (FoundationNetworking reads on one queue for the
-            // whole process): the chunks go to a temporary file first, then stream from it.
-            let chunks = try stream.chunks(for: request.method, request.url)
-            upload = try await UploadFile.collecting(chunks, length: stream.length, for: request.url)
-        case .data, .none: break
+        case .none, .data: break
+        case .source, .stream: body = try request.openBody()
         }
-        defer { upload?.release() }
+        defer { body?.close() }
         var urlRequest = Self.urlRequest(for: request)
-        var uploadFile = upload?.url
+        var uploadFile = try await body?.file()
         #if canImport(FoundationNetworking)
         // FoundationNetworking crashes when an upload-from-file task is cancelled (a forced try in EasyHandle.swift
         // fails with curl error 43), so on Linux a file is streamed instead, with chunked transfer encoding.

@@ -15,13 +15,13 @@ struct FoundationNetworkingPinTests {
 
     /// One valid HTTP trailer field kills the process ("Transfer completed, but there's no response"), so it is run
     /// in a child process.
-    @Test func aTrailerFieldKillsTheProcessOnURLSessionAndIsReadOnCurl() throws {
+    @Test func aTrailerFieldKillsTheProcessOnURLSessionAndIsReadOnCurl() async throws {
         let url = server.url("/trailer?size=16").absoluteString
         let environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
-        let foundation = try TransferProbeRun(["get", url, "urlSession"], environment: environment)
+        let foundation = try await TransferProbeRun(["get", url, "urlSession"], environment: environment)
         #expect(foundation.reason == .uncaughtSignal, "exit \(foundation.status): \(foundation.errors)")
         #expect(foundation.errors.contains("Transfer completed, but there's no response"), "\(foundation.errors)")
-        let curl = try TransferProbeRun(["get", url, "curl"])
+        let curl = try await TransferProbeRun(["get", url, "curl"])
         #expect(curl.reason == .exit && curl.status == 0, "\(curl.errors)")
         #expect(String(decoding: curl.output, as: UTF8.self).contains(#""body":"hello""#))
     }
@@ -56,8 +56,8 @@ struct FoundationNetworkingPinTests {
         .enabled(
             if: ProcessInfo.processInfo.environment["GIRDERS_SANITIZER"] == nil,
             "a sanitizer's shadow memory is in the peak (GIRDERS_SANITIZER is set)"))
-    func aDecompressionBombRaisesURLSessionsPeakMemoryFarPastTheLimit() throws {
-        let run = try TransferProbeRun(["limit", server.url("/bomb?layers=2").absoluteString, "urlSession"])
+    func aDecompressionBombRaisesURLSessionsPeakMemoryFarPastTheLimit() async throws {
+        let run = try await TransferProbeRun(["limit", server.url("/bomb?layers=2").absoluteString, "urlSession"])
         let report = try run.memoryReport()
         #expect(report.error.contains("ResponseLimits.bodyBytes"), "\(report.error)")
         // 283 MiB above the baseline when this was written; the limit is 32.

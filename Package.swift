@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "GirdersConfig", targets: ["GirdersConfig"]),
         .library(name: "GirdersDI", targets: ["GirdersDI"]),
         .library(name: "GirdersNetworking", targets: ["GirdersNetworking"]),
+        .library(name: "GirdersNetworkingTesting", targets: ["GirdersNetworkingTesting"]),
         .library(name: "GirdersTrema", targets: ["GirdersTrema"]),
         .library(name: "GirdersStorage", targets: ["GirdersStorage"]),
         .executable(name: "trema", targets: ["trema"]),
@@ -61,8 +62,18 @@ let package = Package(
             exclude: ["README.md"]),
         .testTarget(
             name: "GirdersNetworkingTests",
-            dependencies: ["GirdersNetworking", "GirdersConfig", "GirdersLog", "GirdersTestLocks"],
+            dependencies: [
+                "GirdersNetworking", "GirdersNetworkingTesting", "GirdersConfig", "GirdersLog", "GirdersTestLocks",
+            ],
             resources: [.copy("Server")]),
+        // For the tests of apps and of transports: a server in the test's process, the transport conformance suite,
+        // StubTransport, HAR recording and replay. Written against GirdersNetworking's public API only.
+        .target(
+            name: "GirdersNetworkingTesting", dependencies: ["GirdersNetworking", "GirdersSupport"],
+            exclude: ["README.md"]),
+        .testTarget(
+            name: "GirdersNetworkingTestingTests",
+            dependencies: ["GirdersNetworkingTesting", "GirdersNetworking"]),
         .testTarget(
             name: "GirdersSwiftCompatibilityTests",
             dependencies: [

@@ -47,9 +47,10 @@ extension HTTPTransport {
         return try await exchange(wire, in: ResponseSink(wire))
     }
 
-    /// Runs one exchange into `sink` and returns its response: the transport's `send`, then the sink's end checks;
-    /// a failure (the sink's own reason first) deletes a partial download.
-    func exchange(_ wire: WireRequest, in sink: ResponseSink) async throws(ResponseError) -> HTTPResponse {
+    /// Runs one exchange into `sink` and returns its response: the transport's `send`, then the sink's end checks
+    /// (``ResponseSink/finish()``); a failure (the sink's own reason first) deletes a partial download. What a
+    /// decorator calls on the transport it wraps.
+    public func exchange(_ wire: WireRequest, in sink: ResponseSink) async throws(ResponseError) -> HTTPResponse {
         do {
             try await send(wire, to: sink)
         } catch {

@@ -73,6 +73,14 @@ public final class ResponseSink: Sendable {
     public let collectsMetrics: Bool
     let state = LockedState(State())
 
+    /// A sink that keeps `request`'s response in memory (held to its ``ResponseLimits``): for a decorator that
+    /// needs a response whole before it hands it on, ``HTTPTransport/exchange(_:in:)`` with the wrapped transport,
+    /// then ``deliver(_:)`` into its caller's sink. (A decorator that needs only the head passes its caller's sink on
+    /// and reads ``status`` and ``headers`` after.)
+    public convenience init(_ request: WireRequest) {
+        self.init(request, destination: .memory)
+    }
+
     /// A sink for `request`'s response, its `2xx` body going to `destination`.
     init(
         _ request: WireRequest, destination: Destination = .memory,
@@ -171,6 +179,9 @@ public final class ResponseSink: Sendable {
 
     /// Whether the head has arrived.
     var hasHead: Bool { state.withLock { $0.status != nil } }
+
+    /// The final head's status code, once it arrived.
+    public var status: Int? { state.withLock { $0.status } }
 
     /// The head's fields as the app sees them (control characters spaced, a length beside a transfer coding
     /// dropped), parsed once; empty before the head.
@@ -323,7 +334,7 @@ public final class ResponseSink: Sendable {
     /// The exchange ended without a transport error: a body shorter than its `Content-Length` is
     /// ``ResponseError/interrupted``, a response without a head is no HTTP, and a download is made durable (or
     /// deleted when that fails). Called by ``HTTPClient`` once the transport's `send` returned.
-    func finish() throws(ResponseError) {
+    public func finish() throws(ResponseError) {
         let request = self.request
         let failure: ResponseError? = state.withLock { state in
             if state.ended { return state.stopReason }
@@ -353,7 +364,7 @@ public final class ResponseSink: Sendable {
     /// The exchange failed with `error` (the sink's own ``stopReason`` wins): a download file is deleted and a
     /// stream's reader gets the error. Returns the error to throw.
     @discardableResult
-    func fail(_ error: ResponseError) -> ResponseError {
+    public func fail(_ error: ResponseError) -> ResponseError {
         let failure = state.withLock { state -> ResponseError in
             let failure = stop(error, &state)
             if !state.ended {
@@ -368,7 +379,7 @@ public final class ResponseSink: Sendable {
     }
 
     /// The response of a finished exchange: its head, and its body from memory or in its download file.
-    func response() -> HTTPResponse {
+    public func response() -> HTTPResponse {
         let headers = HTTPHeaders(resolvedFields())
         return state.withLock { state in
             let response = HTTPResponse(

@@ -1,7 +1,7 @@
 public import Foundation
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+public import FoundationNetworking
 #endif
 
 /// A request as a transport sends it: lowered from a ``Request`` once, by ``HTTPClient``, for one attempt.
@@ -35,7 +35,7 @@ public struct WireRequest: Sendable {
     /// `URLRequest` properties a ``URLRequestEdit`` changed beyond the URL, method, header fields, body and
     /// timeout (their names, for errors), with the edited request that carries them: ``URLSessionTransport``
     /// starts from it, ``CurlTransport`` refuses the request rather than ignore them.
-    let otherEdits: (names: [String], edited: URLRequest)?
+    public let otherEdits: (names: [String], edited: URLRequest)?
 
     /// A request's body on the wire.
     public enum Body: Sendable {
@@ -69,7 +69,7 @@ public struct WireRequest: Sendable {
 
     /// `request` lowered for sending, with `clientLimits` where it sets none of its own and the `Cookie` field from
     /// `cookies` (unless the request has its own); or why it cannot be sent.
-    init(
+    public init(
         lowering request: Request, clientLimits: ResponseLimits = .standard, cookies: (any CookieJar)? = nil
     ) throws(ResponseError) {
         if let reason = request.failureReason { throw .invalidRequest(reason: reason) }

@@ -99,7 +99,7 @@ public struct MultipartFormData: Sendable, Equatable {
     }
 
     /// Writes the body to `destination` (created 0600), copying files in 1 MiB chunks.
-    func write(to destination: URL) throws(ResponseError) {
+    public func write(to destination: URL) throws(ResponseError) {
         let writer = try FileIO.Writer(creating: destination)
         do {
             try encode { chunk throws(ResponseError) in try writer.append(chunk, path: destination) }

@@ -37,6 +37,11 @@ final class CurlEngine: Sendable {
     }
 
     private let state = LockedState(State())
+    /// Held by the engine's thread while it resumes a caller, and taken once by the caller after it is resumed: a
+    /// resume that lands before the caller suspended is handed over inside the concurrency runtime, which
+    /// ThreadSanitizer cannot see, so it took the caller's next use of the continuation's memory for a race with
+    /// the resume's reads (swiftlang/swift#57803). Costs one uncontended lock on each side per transfer.
+    private let handoff = LockedState(())
     private let multi: Multi?
     /// Why libcurl could not be set up, if it could not.
     let setupFailure: String?
@@ -135,6 +140,7 @@ final class CurlEngine: Sendable {
                     continuation.resume()
                 }
             }
+            handoff.withLock { _ in }
             return transfer.outcome
         } onCancel: {
             _ = send(.cancel(transfer))
@@ -322,7 +328,7 @@ final class CurlEngine: Sendable {
         transfer.release()
         giveBack(transfer.handle)
         transfer.settle(result)
-        continuation?.resume()
+        handoff.withLock { _ in continuation?.resume() }
     }
 
     private static func key(_ easy: UnsafeMutableRawPointer) -> UInt {

@@ -111,17 +111,17 @@ final class TransferTask: Sendable {
                 return .failure(error)
             }
         }
+        let failure: TransportFailure
         if code == URLError.cancelled.rawValue, let tlsFailure = info.tlsFailure {
-            return .failure(
-                .transport(url: url, code: URLError.serverCertificateUntrusted.rawValue, reason: tlsFailure))
+            failure = TransportFailure(.untrustedServer, reason: tlsFailure)
+        } else if sink.hasHead, code != URLError.cancelled.rawValue, code != URLError.timedOut.rawValue {
+            failure = TransportFailure(
+                .interrupted, reason: error.localizedDescription, receivedBytes: sink.receivedBytes,
+                expectedBytes: sink.expectedBytes)
+        } else {
+            failure = TransportFailure(urlErrorCode: code, description: error.localizedDescription)
         }
-        if sink.hasHead, code != URLError.cancelled.rawValue, code != URLError.timedOut.rawValue {
-            return .failure(
-                .interrupted(
-                    url: url, receivedBytes: sink.receivedBytes, expectedBytes: sink.expectedBytes,
-                    reason: error.localizedDescription))
-        }
-        return .failure(ResponseError(transportCode: code, url: url, description: error.localizedDescription))
+        return .failure(ResponseError(failure, url: url))
     }
 
     /// The fields of `response`, sorted by lower-cased name (computed once per field) so the order does not depend

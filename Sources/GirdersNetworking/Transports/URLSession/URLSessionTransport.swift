@@ -225,37 +225,30 @@ public final class URLSessionTransport: HTTPTransport {
     }
 }
 
-extension ResponseError {
-    /// The transport case for a `URLError` code.
-    init(transportCode code: Int, url: URL?, description: String) {
+extension TransportFailure {
+    /// URLSession's failure with `URLError` code `code` (FoundationNetworking reports several of libcurl's own as
+    /// -1 and says which in the description).
+    init(urlErrorCode code: Int, description: String) {
         switch URLError.Code(rawValue: code) {
-        case .cancelled: self = .cancelled(url: url)
-        case .timedOut: self = .timedOut(url: url)
-        case .cannotConnectToHost, .notConnectedToInternet:
-            self = .cannotConnect(url: url, reason: description)
-        case .networkConnectionLost:
-            self = .interrupted(url: url, receivedBytes: nil, expectedBytes: nil, reason: description)
+        case .cancelled: self.init(.cancelled, reason: description)
+        case .timedOut: self.init(.timedOut, reason: description)
+        case .cannotConnectToHost, .notConnectedToInternet: self.init(.cannotConnect, reason: description)
+        case .networkConnectionLost: self.init(.interrupted, reason: description)
         case .unknown where description.hasPrefix("transfer closed with"):
-            // libcurl's CURLE_PARTIAL_FILE, which FoundationNetworking reports as -1: the body was cut short.
-            self = .interrupted(url: url, receivedBytes: nil, expectedBytes: nil, reason: description)
+            self.init(.interrupted, reason: description)  // libcurl's CURLE_PARTIAL_FILE: the body was cut short
         case .unknown
         where description.hasPrefix("SSL certificate problem") || description.hasPrefix("SSL peer certificate"):
-            // libcurl's CURLE_PEER_FAILED_VERIFICATION, which FoundationNetworking reports as -1; CurlTransport and
-            // Apple's URLSession say serverCertificateUntrusted, and so does this.
-            self = .transport(url: url, code: URLError.serverCertificateUntrusted.rawValue, reason: description)
+            self.init(.untrustedServer, reason: description)  // libcurl's CURLE_PEER_FAILED_VERIFICATION
         case .unknown where description == "Out of memory":
-            // libcurl's CURLE_OUT_OF_MEMORY for a header line over its 100 KB, reported as -1; CurlTransport says so.
-            self = .malformedResponse(url: url, reason: ResponseError.headerLineTooLong)
+            self.init(.malformedResponse, reason: ResponseError.headerLineTooLong)  // a header line over 100 KB
         case .unknown where description.hasPrefix("Too large response headers"):
-            // libcurl's own bound on all heads together (300 KB in 7.88), which FoundationNetworking reports as -1.
-            self = .malformedResponse(
-                url: url, reason: "the response's heads are larger than libcurl accepts (\(description))")
+            // libcurl's own bound on all heads together (300 KB in 7.88).
+            self.init(.malformedResponse, reason: "the response's heads are larger than libcurl accepts (\(description))")
         case .badServerResponse where description.hasPrefix("Empty reply from server"):
-            // libcurl's CURLE_GOT_NOTHING (the connection closed before any response), which FoundationNetworking
-            // reports as -1011; CurlTransport says interrupted, and so does this.
-            self = .interrupted(url: url, receivedBytes: nil, expectedBytes: nil, reason: description)
-        case .cannotFindHost, .dnsLookupFailed: self = .cannotFindHost(url: url, reason: description)
-        default: self = .transport(url: url, code: code, reason: description)
+            // libcurl's CURLE_GOT_NOTHING (the connection closed before any response): CurlTransport says interrupted.
+            self.init(.interrupted, reason: description)
+        case .cannotFindHost, .dnsLookupFailed: self.init(.cannotFindHost, reason: description)
+        default: self.init(.other, reason: description, code: code)
         }
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
+public import GirdersNetworking
 import GirdersSupport
 
-/// An ``HTTPTransport`` that answers from stubs instead of the network. Stubbed responses go through the same
+/// An `HTTPTransport` that answers from stubs instead of the network. Stubbed responses go through the same
 /// client pipeline as real ones: redirects, validation, decoding, retries and token refresh (Moya's stubs skipped
 /// validation).
 ///

@@ -73,7 +73,7 @@ let package = Package(
             exclude: ["README.md"]),
         .testTarget(
             name: "GirdersNetworkingTestingTests",
-            dependencies: ["GirdersNetworkingTesting", "GirdersNetworking"]),
+            dependencies: ["GirdersNetworkingTesting", "GirdersNetworking", "GirdersSupport"]),
         .testTarget(
             name: "GirdersSwiftCompatibilityTests",
             dependencies: [

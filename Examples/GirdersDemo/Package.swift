@@ -5,6 +5,7 @@ import PackageDescription
 let girders: [Target.Dependency] = [
     "GirdersConfig", "GirdersDI", "GirdersLog", "GirdersNetworking", "GirdersStorage", "GirdersTrema",
 ].map { .product(name: $0, package: "Girders") }
+let testing: Target.Dependency = .product(name: "GirdersNetworkingTesting", package: "Girders")  // HAR record, replay
 
 let package = Package(
     name: "GirdersDemo",
@@ -24,6 +25,6 @@ let package = Package(
                 + [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
             plugins: [.plugin(name: "TremaPlugin", package: "Girders")]),
         .executableTarget(name: "girders-demo", dependencies: ["GirdersDemoKit"]),
-        .testTarget(name: "GirdersDemoTests", dependencies: ["GirdersDemoKit"] + girders),
+        .testTarget(name: "GirdersDemoTests", dependencies: ["GirdersDemoKit", testing] + girders),
     ]
 )

@@ -76,9 +76,8 @@ public final class HTTPClient: HTTP {
 
     /// A new instance of the platform's default transport: ``CurlTransport`` on Linux, ``URLSessionTransport``
     /// elsewhere, and on Linux too when libcurl cannot be loaded (said once per process, as a warning through
-    /// GirdersLog's `Log`).
-    @usableFromInline
-    static func defaultTransport() -> any HTTPTransport {
+    /// GirdersLog's `Log`). What a decorator wraps to add to the default: `HARRecorder(HTTPClient.defaultTransport())`.
+    public static func defaultTransport() -> any HTTPTransport {
         #if canImport(CGirdersCurl)
         if !curlIsMissing { return CurlTransport() }
         #endif

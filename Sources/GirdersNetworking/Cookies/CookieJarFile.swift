@@ -59,18 +59,10 @@ enum CookieJarFile {
         } catch {
             throw .fileError(path: url.path, reason: "cannot encode the cookies: \(error)")
         }
-        let folder = url.deletingLastPathComponent()
-        let temporary = folder.appendingPathComponent(
-            "." + url.lastPathComponent + ".\(UInt64.random(in: 0...UInt64.max)).tmp")
-        let writer = try FileIO.Writer(creating: temporary)
-        do throws(ResponseError) {
-            try writer.append(data, path: temporary)
-            try writer.finish(syncing: true, path: temporary)
+        do {
+            try AtomicFile.write(data, to: url.path)
         } catch {
-            writer.abandon()
-            FileIO.remove(temporary)
-            throw error
+            throw .fileError(path: error.path, reason: "\(error.operation): \(error.reason)")
         }
-        try FileIO.replace(url, with: temporary)
     }
 }

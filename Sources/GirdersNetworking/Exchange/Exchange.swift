@@ -64,13 +64,14 @@ extension HTTPClient {
         progress: (@Sendable (TransferProgress) -> Void)?
     ) async throws(ResponseError) -> Exchanged {
         let jar = transport.cookieJar
+        let measures = !monitors.isEmpty || transport.readsMetrics
         var current = request
         var followed = 0
         while true {
             if Task.isCancelled { throw .cancelled(url: current.fullURL) }
             let wire = try WireRequest(lowering: current, clientLimits: responseLimits, cookies: jar)
             let sink = ResponseSink(
-                wire, destination: destination, progress: progress, collectsMetrics: !monitors.isEmpty)
+                wire, destination: destination, progress: progress, collectsMetrics: measures)
             let head: HTTPResponse
             var body: ResponseBody?
             if destination == .stream {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What logs and cURL descriptions hide: header names, query item names and JSON body keys (all compared without
 /// case), each value replaced by `<redacted>`.
@@ -23,9 +23,36 @@ public struct Redaction: Sendable, Equatable {
         self.jsonKeys = Set(jsonKeys.map { $0.lowercased() })
     }
 
-    static let placeholder = "<redacted>"
+    /// What stands in for a hidden value.
+    public static let placeholder = "<redacted>"
 
-    func hidesHeader(_ name: String) -> Bool { headers.contains(name.lowercased()) }
+    /// Whether the values of the header field `name` are hidden.
+    public func hidesHeader(_ name: String) -> Bool { headers.contains(name.lowercased()) }
+
+    /// Whether the values of the query item `name` are hidden.
+    public func hidesQueryItem(_ name: String) -> Bool { queryItems.contains(name.lowercased()) }
+
+    /// `url` with the values of hidden query items replaced by ``placeholder``; the same URL when it has none.
+    public func redacting(_ url: URL) -> URL {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
+            let items = components.queryItems, items.contains(where: { hidesQueryItem($0.name) })
+        else { return url }
+        components.queryItems = items.map { item in
+            hidesQueryItem(item.name) ? URLQueryItem(name: item.name, value: Self.placeholder) : item
+        }
+        return components.url ?? url
+    }
+
+    /// `body` with the values of hidden JSON keys replaced by ``placeholder`` (re-serialised with sorted keys)
+    /// when it is JSON and some keys are hidden; otherwise the same bytes.
+    public func redacting(body: Data) -> Data {
+        guard !jsonKeys.isEmpty,
+            let object = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]),
+            let redacted = try? JSONSerialization.data(
+                withJSONObject: hide(object), options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
+        else { return body }
+        return redacted
+    }
 
     /// The request's full URL with hidden query values.
     func url(of request: Request) -> String {
@@ -40,13 +67,7 @@ public struct Redaction: Sendable, Equatable {
 
     /// The body as text: JSON with hidden keys, other text as it is, binary as a byte count.
     func body(_ data: Data) -> String {
-        if !jsonKeys.isEmpty, let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
-            let redacted = try? JSONSerialization.data(
-                withJSONObject: hide(object), options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
-        {
-            return String(decoding: redacted, as: UTF8.self)
-        }
-        return String(data: data, encoding: .utf8) ?? "<\(data.count) bytes>"
+        String(data: redacting(body: data), encoding: .utf8) ?? "<\(data.count) bytes>"
     }
 
     private func hide(_ object: Any) -> Any {

@@ -32,12 +32,12 @@ enum FileIO {
 
     /// Moves `source` over `destination` in one step and makes the rename durable; on failure `source` is deleted.
     static func replace(_ destination: URL, with source: URL) throws(ResponseError) {
-        guard rename(source.path, destination.path) == 0 else {
-            let reason = lastError()
-            unlink(source.path)
-            throw .fileError(path: destination.path, reason: reason)
+        do {
+            try AtomicFile.moveIntoPlace(source.path, over: destination.path, syncingFolder: false)
+        } catch {
+            throw .fileError(path: destination.path, reason: error.reason)
         }
-        _ = POSIXFile.synchronizeFolder(destination.deletingLastPathComponent().path)
+        try? AtomicFile.synchronizeFolder(of: destination.path)
     }
 
     /// Opens `url` for reading (close-on-exec); `-1` with `errno` set on failure.

@@ -32,11 +32,20 @@ public protocol HTTPTransport: Sendable {
     /// fields). The transport itself never touches cookies. `nil` (the default) for none; a decorator passes on the
     /// jar of the transport it wraps.
     var cookieJar: (any CookieJar)? { get }
+
+    /// Whether this transport reads the ``RequestMetrics`` of the sinks it is given (a decorator that records
+    /// timings): ``HTTPClient`` then has every exchange measured (``ResponseSink/collectsMetrics``), as it does
+    /// when it has ``EventMonitor``s. `false` (the default) otherwise; a decorator passes on the answer of the
+    /// transport it wraps when it reads none itself.
+    var readsMetrics: Bool { get }
 }
 
 extension HTTPTransport {
     /// No cookies.
     public var cookieJar: (any CookieJar)? { nil }
+
+    /// Reads no metrics.
+    public var readsMetrics: Bool { false }
 }
 
 extension HTTPTransport {

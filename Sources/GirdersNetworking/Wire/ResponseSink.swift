@@ -62,6 +62,7 @@ public final class ResponseSink: Sendable {
         var ended = false
         var stream = StreamBuffer()
         var metrics: RequestMetrics?
+        var observers: [@Sendable (Data) -> Void] = []
     }
 
     /// The request the response answers.
@@ -219,18 +220,23 @@ public final class ResponseSink: Sendable {
     /// registers with ``onBackPressure(pause:resume:)``, one that cannot is held to ``ResponseLimits/bodyBytes``
     /// of unread bytes.
     public func receive(_ data: Data) throws(ResponseError) {
-        typealias Outcome = (failure: ResponseError?, pause: (@Sendable () -> Void)?, waiters: StreamBuffer.Waiters?)
+        typealias Outcome = (
+            failure: ResponseError?, pause: (@Sendable () -> Void)?, waiters: StreamBuffer.Waiters?,
+            observers: [@Sendable (Data) -> Void]
+        )
         let outcome: Outcome = state.withLock { state in
-            if let reason = state.stopReason { return (reason, nil, nil) }
-            guard state.streaming else { return (take(data, &state), nil, nil) }
+            if let reason = state.stopReason { return (reason, nil, nil, []) }
+            guard state.streaming else { return (take(data, &state), nil, nil, state.observers) }
             let pause = state.stream.append(data, limit: request.limits.bodyBytes)
             if let overflow = state.stream.overflow {
-                return (stop(.limitExceeded(url: request.url, limit: .bodyBytes, maximum: overflow), &state), nil, nil)
+                let failure = stop(.limitExceeded(url: request.url, limit: .bodyBytes, maximum: overflow), &state)
+                return (failure, nil, nil, [])
             }
             state.received += Int64(data.count)
-            return (nil, pause, state.stream.takeWaiters())
+            return (nil, pause, state.stream.takeWaiters(), state.observers)
         }
         if let failure = outcome.failure { throw failure }
+        for observer in outcome.observers { observer(data) }
         outcome.waiters?.resume()
         outcome.pause?()
         report()
@@ -239,13 +245,19 @@ public final class ResponseSink: Sendable {
     /// A piece of the body from a transport that can hold it back: in a stream whose reader lags it is not taken
     /// (``Intake/pause``); the transport pauses until the sink's resume call and hands it over again.
     func receive(_ bytes: UnsafeRawBufferPointer) -> Intake {
-        let (intake, waiters): (Intake, StreamBuffer.Waiters?) = state.withLock { state in
-            if state.stopReason != nil { return (.stop, nil) }
-            guard state.streaming else { return (take(bytes, &state) == nil ? .taken : .stop, nil) }
-            guard state.stream.accepts(more: bytes.count) else { return (.pause, nil) }
+        let (intake, waiters, observed): (Intake, StreamBuffer.Waiters?, Bool) = state.withLock { state in
+            if state.stopReason != nil { return (.stop, nil, false) }
+            guard state.streaming else {
+                return take(bytes, &state) == nil ? (.taken, nil, !state.observers.isEmpty) : (.stop, nil, false)
+            }
+            guard state.stream.accepts(more: bytes.count) else { return (.pause, nil, false) }
             state.stream.append(Data(bytes))
             state.received += Int64(bytes.count)
-            return (.taken, state.stream.takeWaiters())
+            return (.taken, state.stream.takeWaiters(), !state.observers.isEmpty)
+        }
+        if observed {
+            let data = Data(bytes)
+            for observer in state.withLock({ $0.observers }) { observer(data) }
         }
         waiters?.resume()
         if case .taken = intake { report() }
@@ -269,6 +281,14 @@ public final class ResponseSink: Sendable {
         }
         state.received = total
         return nil
+    }
+
+    /// Calls `observer` with each piece of the body the sink takes, after content decoding and in order, on the
+    /// transport's thread, whatever the destination (memory, a download file, a stream): for a decorator that
+    /// records, counts or hashes what passes through on its way to the caller. A piece the sink refused (past a
+    /// limit, after a stop) is not observed. Register before passing the sink on; `observer` must not block.
+    public func observeBody(_ observer: @escaping @Sendable (Data) -> Void) {
+        state.withLock { $0.observers.append(observer) }
     }
 
     /// The body's bytes so far, after decoding.

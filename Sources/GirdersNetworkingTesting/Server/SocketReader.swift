@@ -138,22 +138,27 @@ final class Connections: Sendable {
         }
     }
 
-    func remove(_ socket: Int32) {
-        state.withLock { _ = $0.sockets.remove(socket) }
-    }
-
-    /// Marks the server stopped; `false` if it was already.
-    func stop() -> Bool {
+    /// Unregisters `socket` and closes it, under the lock: a socket in the set is always open, so ``stop()`` never
+    /// shuts down a descriptor number the system already gave to another connection (of another server).
+    func close(_ socket: Int32) {
         state.withLock { state in
-            defer { state.stopped = true }
-            return !state.stopped
+            state.sockets.remove(socket)
+            #if canImport(Glibc)
+            _ = Glibc.close(socket)
+            #else
+            _ = Darwin.close(socket)
+            #endif
         }
     }
 
-    func takeAll() -> [Int32] {
+    /// Marks the server stopped and shuts every open connection down (their threads then close them); `false` if
+    /// it was stopped already.
+    func stop() -> Bool {
         state.withLock { state in
-            defer { state.sockets = [] }
-            return Array(state.sockets)
+            guard !state.stopped else { return false }
+            state.stopped = true
+            for socket in state.sockets { _ = shutdown(socket, Int32(SHUT_RDWR)) }
+            return true
         }
     }
 }

@@ -86,17 +86,39 @@ public final class TestHTTPServer: Sendable {
         URL(string: "http://127.0.0.1:\(port)\(path)") ?? URL(fileURLWithPath: "/")
     }
 
-    /// Stops accepting and closes every open connection.
+    /// Stops accepting and closes every open connection. The listening socket is closed by the accepting thread as
+    /// it ends (woken by the shutdown, or on Apple platforms by a connection made for the purpose), never while it
+    /// may still call `accept` on the descriptor number.
     public func stop() {
         guard connections.stop() else { return }
         _ = shutdown(listener, Int32(SHUT_RDWR))
-        _ = close(listener)
-        for socket in connections.takeAll() { _ = shutdown(socket, Int32(SHUT_RDWR)) }
+        Self.knock(port)
+    }
+
+    /// Connects to `port` on 127.0.0.1 and hangs up at once.
+    private static func knock(_ port: Int) {
+        #if canImport(Glibc)
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard socket >= 0 else { return }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(port).bigEndian
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        _ = close(socket)
     }
 
     // MARK: Serving
 
     private func acceptLoop() {
+        defer { _ = close(listener) }
         while true {
             let socket = accept(listener, nil, nil)
             guard socket >= 0 else {
@@ -111,8 +133,7 @@ public final class TestHTTPServer: Sendable {
             _ = setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
             let thread = Thread { [self] in
                 serve(SocketReader(socket))
-                connections.remove(socket)
-                _ = close(socket)
+                connections.close(socket)
             }
             thread.start()
         }

@@ -54,50 +54,15 @@ enum DurableFile {
     static func write(
         _ bytes: [UInt8], to path: String, replacing: Bool = true, syncingFolder: Bool = true
     ) throws(StorageError) -> Bool {
-        let (folder, name) = split(path)
-        let temporary = folder + "/." + name + ".\(UInt64.random(in: 0...UInt64.max)).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw failure("create", temporary) }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes {
-                Foundation.write(descriptor, $0.baseAddress?.advanced(by: written), bytes.count - written)
-            }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else {
-                let error = failure("write", temporary)
-                close(descriptor)
-                unlink(temporary)
-                throw error
-            }
-            written += count
+        let written: Bool
+        do {
+            // The folder is synced here, not by AtomicFile, so that an injected failure reaches it.
+            written = try AtomicFile.write(bytes, to: path, replacing: replacing, syncingFolder: false)
+        } catch {
+            throw .unavailable(reason: error.description)
         }
-        guard POSIXFile.synchronize(descriptor) else {
-            let error = failure("fsync", temporary)
-            close(descriptor)
-            unlink(temporary)
-            throw error
-        }
-        close(descriptor)
-        if replacing {
-            guard rename(temporary, path) == 0 else {
-                let error = failure("rename", path)
-                unlink(temporary)
-                throw error
-            }
-        } else {
-            // link(2) fails with EEXIST instead of replacing, so two first uses cannot both win.
-            let linked = link(temporary, path)
-            let linkErrno = errno
-            let linkError = failure("create", path)
-            unlink(temporary)
-            if linked != 0 {
-                guard linkErrno == EEXIST else { throw linkError }
-                return false
-            }
-        }
-        if syncingFolder { try syncFolder(folder) }
-        return true
+        if written, syncingFolder { try syncFolder(split(path).folder) }
+        return written
     }
 
     /// Removes a file durably; a missing file is not an error.
@@ -137,9 +102,7 @@ enum DurableFile {
 
     /// The folder and the last component of a path.
     static func split(_ path: String) -> (folder: String, name: String) {
-        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
-        let folder = String(path[..<slash])
-        return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
+        AtomicFile.split(path)
     }
 
     static func failure(_ operation: String, _ path: String) -> StorageError {

@@ -5,17 +5,16 @@ import GirdersNetworking
 import GirdersStorage
 
 /// What can stop a command before it reaches the server.
-enum DemoError: Error, Equatable {
-    case notSignedIn
-    case usage(String)
-}
+enum DemoError: Error, Equatable { case notSignedIn, usage(String) }
 
 /// The demo's services and commands. Every service comes out of the GirdersDI container, so a test swaps any of
 /// them with `container.withOverrides { ... }`.
 public enum Demo {
-    /// Registers the live services: the log, the secure store in `stateFolder`, the token store, the HTTP client
-    /// (token refresh, retries, logging with tokens redacted) and the live item repository.
+    /// Registers the live services: the log, the secure store in `stateFolder`, the token store, the transport
+    /// both HTTP clients send through (the platform's default; a test swaps in a recorder or a replay), the HTTP
+    /// client (token refresh, retries, logging with tokens redacted) and the live item repository.
     public static func register(in container: Container, settings: Settings, stateFolder: URL) {
+        container.register((any HTTPTransport).self, lifetime: .singleton) { _ in HTTPClient.defaultTransport() }
         container.register((any LogProtocol).self, lifetime: .singleton) { _ in
             Logger(
                 label: "girders-demo",
@@ -27,18 +26,17 @@ public enum Demo {
                 folder: stateFolder.appendingPathComponent("secrets"),
                 key: .keyFile(stateFolder.appendingPathComponent("secrets.key")))
         }
-        container.register(TokenStore.self, lifetime: .singleton) { resolver in
-            TokenStore(storage: try resolver.resolveOrThrow())
-        }
+        container.register(TokenStore.self, lifetime: .singleton) { TokenStore(storage: try $0.resolveOrThrow()) }
         container.register(TokenAuthenticator.self, lifetime: .singleton) { resolver in
             TokenAuthenticator(
                 baseURL: settings.baseURL, store: try resolver.resolveOrThrow(), log: try resolver.resolveOrThrow(),
-                client: HTTPClient(monitors: [try monitor(resolver)]))
+                client: HTTPClient(transport: try resolver.resolveOrThrow(), monitors: [try monitor(resolver)]))
         }
         container.register(HTTPClient.self, lifetime: .singleton) { resolver in
             let authenticator: TokenAuthenticator = try resolver.resolveOrThrow()
             let saved = authenticator.store.tokens ?? Tokens(accessToken: "", refreshToken: "")
             return HTTPClient(
+                transport: try resolver.resolveOrThrow(),
                 interceptors: [
                     AuthenticationInterceptor(authenticator, credential: saved),
                     RetryPolicy(maximumAttempts: settings.retryAttempts, baseDelay: settings.retryBaseDelay),
@@ -50,12 +48,12 @@ public enum Demo {
         }
     }
 
-    /// Logs every request at debug level; the tokens and the password are hidden in headers and bodies.
+    /// Logs every request at debug level, with what ``redaction`` names hidden.
     static func monitor(_ resolver: Container) throws -> LoggingMonitor {
-        LoggingMonitor(
-            logger: try resolver.resolveOrThrow(), level: .debug,
-            redaction: Redaction(jsonKeys: ["accessToken", "refreshToken", "password"]))
+        LoggingMonitor(logger: try resolver.resolveOrThrow(), level: .debug, redaction: redaction)
     }
+    /// What the logs (and a recording of the traffic) hide: the tokens and the password, in headers and bodies.
+    public static let redaction = Redaction(jsonKeys: ["accessToken", "refreshToken", "password"])
 
     /// Runs one command (`signin USER PASSWORD`, `signout`, `list`, `add NAME`, `delete ID`, `upload FILE`) and
     /// returns what it printed, in `language` (the user's own when `nil`), with 0 on success and 1 on failure.

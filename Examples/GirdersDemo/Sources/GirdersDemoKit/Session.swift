@@ -14,10 +14,6 @@ struct TokenStore: Sendable {
     let storage: any SecureStorage
     static let key = "tokens"
 
-    init(storage: any SecureStorage) {
-        self.storage = storage
-    }
-
     var tokens: Tokens? { try? storage.value(Tokens.self, forKey: Self.key) }
 
     func save(_ tokens: Tokens) throws {

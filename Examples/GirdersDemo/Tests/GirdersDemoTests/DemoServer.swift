@@ -1,10 +1,7 @@
 #if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
+import GirdersNetworking
 import Testing
-
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// `Server/demo_server.py` on a free port of 127.0.0.1, for one test.
 final class DemoServer: Sendable {
@@ -43,17 +40,14 @@ final class DemoServer: Sendable {
     }
 
     /// The server's counters: logins, refreshes, unavailable (503s sent), uploads.
-    func stats() throws -> [String: Int] {
-        let data = try Data(contentsOf: try #require(URL(string: url + "/stats")))
-        return try JSONDecoder().decode([String: Int].self, from: data)
+    func stats() async throws -> [String: Int] {
+        try JSONDecoder().decode([String: Int].self, from: try await call("/stats"))
     }
 
-    func post(_ path: String) throws {
-        var request = URLRequest(url: try #require(URL(string: url + path)))
-        request.httpMethod = "POST"
-        let done = DispatchSemaphore(value: 0)
-        URLSession.shared.dataTask(with: request) { _, _, _ in done.signal() }.resume()
-        done.wait()
+    func post(_ path: String) async throws { _ = try await call(path, .post) }
+
+    private func call(_ path: String, _ method: HTTPMethod = .get) async throws -> Data {
+        try await HTTPClient().perform(Request(URL: try #require(URL(string: url + path)), method: method)).body
     }
 }
 

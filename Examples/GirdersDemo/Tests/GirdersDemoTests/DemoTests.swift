@@ -2,14 +2,15 @@
 import Foundation
 import GirdersDI
 import GirdersLog
+import GirdersNetworking
+import GirdersNetworkingTesting
 import Testing
 
 @testable import GirdersDemoKit
 
 /// The demo's commands, with the stub repository swapped in through DI and against the local server.
 struct DemoTests {
-    static let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let example = URL(fileURLWithPath: #filePath + "/../../..").standardized  // the example's folder
 
     /// A container wired as the app wires it, against `baseURL`, with its state in a fresh folder.
     func container(baseURL: String, state: URL) throws -> (Container, LogRecorder) {
@@ -54,33 +55,61 @@ struct DemoTests {
         #expect(status == 1 && output.hasPrefix("Failed: "), "without the override the live repository is used")
     }
 
+    /// The app's whole flow, a restart halfway, through `transport` (the app's own when `nil`) with its state in
+    /// `state`: each command's status and output, and what both halves logged.
+    func flow(
+        _ baseURL: String, in state: URL, through transport: (any HTTPTransport)? = nil
+    ) async throws -> (outputs: [String], records: [LogRecord]) {
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        let upload = state.appending(path: "upload.bin")
+        try Data(repeating: 7, count: 200_000).write(to: upload)
+        var result: (outputs: [String], records: [LogRecord]) = ([], [])
+        for half in [
+            [["list"], ["signin", "ada", "lovelace"], ["add", "first girder"], ["upload", upload.path]],
+            [["list"], ["delete", "1"], ["signout"]],
+        ] {
+            let (app, log) = try container(baseURL: baseURL, state: state)  // the second half: after a restart
+            if let transport { app.register((any HTTPTransport).self, lifetime: .singleton) { _ in transport } }
+            for arguments in half {
+                let (output, status) = await Demo.run(arguments, container: app, language: "en")
+                result.outputs.append("\(status) \(output)")
+            }
+            result.records += log.records
+        }
+        return result
+    }
+
     @Test func theWholeFlowRunsAgainstTheLocalServerAndSurvivesARestart() async throws {
         let server = try DemoServer()
         defer { server.stop() }
         let state = try TemporaryFolder()
-        var (app, log) = try container(baseURL: server.url, state: state.url)
-        #expect(await Demo.run(["list"], container: app).status == 1)
+        let (outputs, records) = try await flow(server.url, in: state.url)
+        #expect(outputs[0].hasPrefix("1 ") && outputs[3].hasPrefix("0 Uploaded 200000 bytes (SHA-256 "))
         #expect(
-            await Demo.run(["signin", "ada", "lovelace"], container: app, language: "en") == ("Signed in as ada.", 0))
-        #expect(
-            await Demo.run(["add", "first girder"], container: app, language: "en") == (
-                "Created #1 \"first girder\".", 0
-            ))
-        let file = state.url.appendingPathComponent("upload.bin")
-        try Data(repeating: 7, count: 200_000).write(to: file)
-        let upload = await Demo.run(["upload", file.path], container: app, language: "en")
-        #expect(upload.status == 0 && upload.output.hasPrefix("Uploaded 200000 bytes (SHA-256 "))
-        #expect(log.records.contains { $0.message.redactedText.hasPrefix("upload 100 %") })
-
-        (app, log) = try container(baseURL: server.url, state: state.url)  // a restart: new services, same store
-        #expect(await Demo.run(["list"], container: app, language: "en") == ("Items (1):\n  #1 first girder", 0))
-        #expect(await Demo.run(["delete", "1"], container: app, language: "en") == ("Deleted #1.", 0))
-        let stats = try server.stats()
+            outputs.dropFirst().filter { !$0.contains("SHA-256") } == [
+                "0 Signed in as ada.", "0 Created #1 \"first girder\".", "0 Items (1):\n  #1 first girder",
+                "0 Deleted #1.", "0 Signed out.",
+            ])
+        #expect(records.contains { $0.message.redactedText.hasPrefix("upload 100 %") })
+        let stats = try await server.stats()
         #expect(stats["logins"] == 1 && stats["unavailable"]! >= 1 && stats["uploads"] == 1)
-
-        let text = log.records.map { DefaultLogFormatter().format($0, revealingPrivate: false) }.joined()
+        let text = records.map { DefaultLogFormatter().format($0, revealingPrivate: false) }.joined()
         #expect(text.contains("Authorization=<redacted>") && !text.contains("secret-"))
-        #expect(await Demo.run(["signout"], container: app, language: "en") == ("Signed out.", 0))
+    }
+
+    @Test func theFlowRecordedAgainstTheServerReplaysWithNoServer() async throws {
+        let folder = try TemporaryFolder()
+        let har = folder.url.appendingPathComponent("flow.har")
+        let server = try DemoServer()
+        let recorder = HARRecorder(HTTPClient.defaultTransport(), file: har, redaction: Demo.redaction)
+        let (recorded, _) = try await flow(server.url, in: folder.url.appending(path: "1"), through: recorder)
+        server.stop()
+        let text = String(decoding: try Data(contentsOf: har), as: UTF8.self)
+        #expect(!text.contains("lovelace") && !text.contains("secret-"), "the password or a token is in the recording")
+        let replay = try HARReplayTransport(contentsOf: har, redaction: Demo.redaction)
+        let (replayed, _) = try await flow(server.url, in: folder.url.appending(path: "2"), through: replay)
+        #expect(replayed == recorded && recorded.filter { $0.hasPrefix("0 ") }.count == 6, "\(replayed)")
+        #expect(replay.unmatchedRequests.isEmpty && replay.unusedEntries.isEmpty, "\(replay.unmatchedRequests)")
     }
 
     @Test func tenRequestsRefusedAtOnceShareOneRefresh() async throws {
@@ -90,14 +119,14 @@ struct DemoTests {
         let (app, _) = try container(baseURL: server.url, state: state.url)
         #expect(await Demo.run(["signin", "ada", "lovelace"], container: app).status == 0)
         #expect(await Demo.run(["list"], container: app).status == 0)
-        let before = try #require(try server.stats()["refreshes"])
-        try server.post("/expire")
+        let before = try #require(try await server.stats()["refreshes"])
+        try await server.post("/expire")
         let statuses = await withTaskGroup(of: Int32.self) { group in
             for _ in 0..<10 { group.addTask { await Demo.run(["list"], container: app).status } }
             return await group.reduce(into: []) { $0.append($1) }
         }
         #expect(statuses == Array(repeating: 0, count: 10))
-        #expect(try server.stats()["refreshes"] == before + 1)
+        #expect(try await server.stats()["refreshes"] == before + 1)
     }
 }
 #endif

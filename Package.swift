@@ -82,12 +82,14 @@ let package = Package(
         // Not a product: the locks test targets take around process-wide settings they change.
         .target(name: "GirdersTestLocks", path: "Tests/Support/GirdersTestLocks"),
         // Runs one large multipart upload in a process of its own, so a test can measure its peak memory.
-        .executableTarget(name: "TransferProbe", dependencies: ["GirdersNetworking"]),
+        .executableTarget(
+            name: "TransferProbe", dependencies: ["GirdersNetworking"], path: "Tests/Support/Probes/TransferProbe"),
         .target(name: "GirdersTrema", dependencies: ["GirdersSupport"], exclude: ["README.md"]),
         // The `trema` command; the target has the product's name so that the build plugin can run it as a tool.
         .executableTarget(name: "trema", dependencies: ["GirdersTrema"], path: "Sources/TremaCLI"),
         // Not a product: an app with nothing configured, which GirdersTrema's tests run beside `.lproj` tables.
-        .executableTarget(name: "TranslateProbe", dependencies: ["GirdersTrema"]),
+        .executableTarget(
+            name: "TranslateProbe", dependencies: ["GirdersTrema"], path: "Tests/Support/Probes/TranslateProbe"),
         .testTarget(
             name: "GirdersTremaTests", dependencies: ["GirdersTrema"], resources: [.copy("Fixtures")]),
         // Runs `trema generate` for every `.trm` file of a target at build time.
@@ -101,7 +103,8 @@ let package = Package(
             dependencies: ["GirdersSupport", .target(name: "CGirdersOpenSSL", condition: .when(platforms: [.linux]))],
             exclude: ["FORMAT.md", "README.md"]),
         // Not a product: the helper process GirdersStorage's kill and multi-process tests run.
-        .executableTarget(name: "StorageStress", dependencies: ["GirdersStorage"]),
+        .executableTarget(
+            name: "StorageStress", dependencies: ["GirdersStorage"], path: "Tests/Support/Probes/StorageStress"),
         .testTarget(
             name: "GirdersStorageTests", dependencies: ["GirdersStorage", "GirdersSupport"],
             resources: [.copy("Scripts")]),

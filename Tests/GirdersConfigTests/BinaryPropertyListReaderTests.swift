@@ -1,8 +1,8 @@
 import Foundation
+import GirdersSupport
 import Testing
 
 @testable import GirdersConfig
-import GirdersSupport
 
 /// The binary property-list reader against well-formed files from Foundation and against hostile ones built
 /// byte by byte.

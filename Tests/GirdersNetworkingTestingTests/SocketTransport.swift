@@ -21,7 +21,8 @@ struct SocketTransport: HTTPTransport {
             try await withTaskCancellationHandler {
                 try await write(request, body: body, to: connection, progress: sink)
                 // The reads block: on a dispatch thread, not one of Swift's cooperative ones.
-                let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<ResponseError?, Never>) in
+                let outcome = await withCheckedContinuation {
+                    (continuation: CheckedContinuation<ResponseError?, Never>) in
                     DispatchQueue.global().async {
                         do throws(ResponseError) {
                             try connection.readResponse(into: sink, method: request.method)
@@ -38,7 +39,8 @@ struct SocketTransport: HTTPTransport {
         } catch {
             connection.close()
             if Task.isCancelled { throw .cancelled(url: request.url) }
-            throw error as? ResponseError ?? ResponseError(TransportFailure(.other, reason: "\(error)"), url: request.url)
+            throw error as? ResponseError
+                ?? ResponseError(TransportFailure(.other, reason: "\(error)"), url: request.url)
         }
         connection.close()
     }
@@ -59,7 +61,8 @@ struct SocketTransport: HTTPTransport {
         var sent: Int64 = 0
         while let chunk = try await body.next() {
             if chunked {
-                try connection.write(Data(String(chunk.count, radix: 16).utf8) + Data("\r\n".utf8) + chunk + Data("\r\n".utf8))
+                try connection.write(
+                    Data(String(chunk.count, radix: 16).utf8) + Data("\r\n".utf8) + chunk + Data("\r\n".utf8))
             } else {
                 try connection.write(chunk)
             }
@@ -92,6 +95,10 @@ final class Connection: @unchecked Sendable {
         socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard socket >= 0 else { throw ResponseError(TransportFailure(.other, reason: "no socket"), url: url) }
+        #if canImport(Darwin)
+        var one: Int32 = 1  // Darwin's send has no MSG_NOSIGNAL
+        _ = setsockopt(socket, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+        #endif
         var timeout = timeval()
         timeout.tv_sec = .init(request.timeout.rounded(.down))
         timeout.tv_usec = .init((request.timeout - request.timeout.rounded(.down)) * 1e6)
@@ -107,28 +114,30 @@ final class Connection: @unchecked Sendable {
         }
         guard connected else {
             let reason = String(cString: strerror(errno))
-            _ = Glibc.close(socket)
+            closeSocket(socket)
             throw ResponseError(TransportFailure(.cannotConnect, reason: reason), url: url)
         }
     }
 
     func abort() { _ = shutdown(socket, Int32(SHUT_RDWR)) }
 
-    func close() { _ = Glibc.close(socket) }
+    func close() { closeSocket(socket) }
 
     func write(_ data: Data) throws(ResponseError) {
         let failed = data.withUnsafeBytes { bytes -> Bool in
             var offset = 0
             while offset < bytes.count {
                 guard let base = bytes.baseAddress else { return true }
-                let written = Glibc.send(socket, base + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+                let written = sendSome(socket, base + offset, bytes.count - offset)
                 if written < 0, errno == EINTR { continue }
                 guard written > 0 else { return true }
                 offset += written
             }
             return false
         }
-        if failed { throw ResponseError(TransportFailure(.interrupted, reason: "the request could not be sent"), url: url) }
+        if failed {
+            throw ResponseError(TransportFailure(.interrupted, reason: "the request could not be sent"), url: url)
+        }
     }
 
     /// Reads the response and hands it to `sink`: interim heads skipped, the final head, the body by its framing.
@@ -222,3 +231,16 @@ final class Connection: @unchecked Sendable {
         return Data(buffer[..<count])
     }
 }
+
+// The system's `close` and `send` (without SIGPIPE), named once for Glibc and Darwin.
+#if canImport(Glibc)
+private func closeSocket(_ socket: Int32) { _ = Glibc.close(socket) }
+private func sendSome(_ socket: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    Glibc.send(socket, bytes, count, Int32(MSG_NOSIGNAL))
+}
+#else
+private func closeSocket(_ socket: Int32) { _ = Darwin.close(socket) }
+private func sendSome(_ socket: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    Darwin.send(socket, bytes, count, 0)
+}
+#endif

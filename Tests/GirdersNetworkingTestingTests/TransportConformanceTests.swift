@@ -13,7 +13,8 @@ struct TransportConformanceTests {
     #endif
 
     @Test func urlSessionTransportConforms() async {
-        let failures = await TransportConformance { URLSessionTransport(configuration: .ephemeral, cookieJar: nil) }.run()
+        let failures = await TransportConformance { URLSessionTransport(configuration: .ephemeral, cookieJar: nil) }
+            .run()
         #expect(failures.isEmpty, "\(failures)")
     }
 

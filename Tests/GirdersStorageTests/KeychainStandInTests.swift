@@ -18,7 +18,9 @@ struct KeychainStandInTests {
 
     @Test func itLivesInXDGDataHomePerServiceWithAPrivateFolderAndKeyFile() throws {
         let home = try temporaryFolder()
-        let storage = KeychainStorage(service: "ch.girders.app", accessGroup: nil, accessibility: .afterFirstUnlock, environment: ["XDG_DATA_HOME": home.path])
+        let storage = KeychainStorage(
+            service: "ch.girders.app", accessGroup: nil, accessibility: .afterFirstUnlock,
+            environment: ["XDG_DATA_HOME": home.path])
         #expect(storage.folder!.path == home.path + "/ch.girders.app/keychain")
         #expect(storage.keyFile!.path == home.path + "/ch.girders.app/keychain.key")
         #expect(storage.save(string: "ada", forKey: "username"))
@@ -26,21 +28,27 @@ struct KeychainStandInTests {
         #expect(mode(storage.folder!) == 0o700)
         #expect(mode(storage.keyFile!) == 0o600)
         #expect(mode(storage.folder!.deletingLastPathComponent()) == 0o700)
-        let reopened = KeychainStorage(service: "ch.girders.app", accessGroup: nil, accessibility: .afterFirstUnlock, environment: ["XDG_DATA_HOME": home.path])
+        let reopened = KeychainStorage(
+            service: "ch.girders.app", accessGroup: nil, accessibility: .afterFirstUnlock,
+            environment: ["XDG_DATA_HOME": home.path])
         #expect(reopened.string(forKey: "username") == "ada")
         #expect(try reopened.allKeys() == ["username"])
     }
 
     @Test func aRelativeXDGDataHomeIsIgnoredForHomesLocalShare() throws {
         let home = try temporaryFolder()
-        let storage = KeychainStorage(service: "app", accessGroup: nil, accessibility: .afterFirstUnlock, environment: ["XDG_DATA_HOME": "relative", "HOME": home.path])
+        let storage = KeychainStorage(
+            service: "app", accessGroup: nil, accessibility: .afterFirstUnlock,
+            environment: ["XDG_DATA_HOME": "relative", "HOME": home.path])
         #expect(storage.folder!.path == home.path + "/.local/share/app/keychain")
     }
 
     @Test(arguments: ["../../escape", "", ".", "..", "a/b", "line\nbreak", "ü"])
     func aHostileServiceNameStaysOneFolderInsideTheDataHome(service: String) throws {
         let home = try temporaryFolder()
-        let storage = KeychainStorage(service: service, accessGroup: nil, accessibility: .afterFirstUnlock, environment: ["XDG_DATA_HOME": home.path])
+        let storage = KeychainStorage(
+            service: service, accessGroup: nil, accessibility: .afterFirstUnlock,
+            environment: ["XDG_DATA_HOME": home.path])
         let application = storage.folder!.deletingLastPathComponent()
         #expect(application.deletingLastPathComponent().path == home.path, "\(service.debugDescription)")
         #expect(![".", ".."].contains(application.lastPathComponent))
@@ -52,7 +60,9 @@ struct KeychainStandInTests {
         let home = try temporaryFolder()
         let blocker = home.appendingPathComponent("app")
         try Data("not a folder".utf8).write(to: blocker)
-        let storage = KeychainStorage(service: "app", accessGroup: nil, accessibility: .afterFirstUnlock, environment: ["XDG_DATA_HOME": home.path])
+        let storage = KeychainStorage(
+            service: "app", accessGroup: nil, accessibility: .afterFirstUnlock,
+            environment: ["XDG_DATA_HOME": home.path])
         #expect(throws: StorageError.self) { try storage.writeString("v", forKey: "k") }
         #expect(throws: StorageError.self) { try storage.readData(forKey: "k") }
         try FileManager.default.removeItem(at: blocker)
@@ -85,7 +95,9 @@ struct KeychainStandInTests {
     @available(*, deprecated, message: "exercises GirdersSwift's deprecated optional setters")
     @Test func girdersSwiftsOptionalSettersStoreAValueAndRemoveOnNil() throws {
         let home = try temporaryFolder()
-        let storage = KeychainStorage(service: "app", accessGroup: nil, accessibility: .afterFirstUnlock, environment: ["XDG_DATA_HOME": home.path])
+        let storage = KeychainStorage(
+            service: "app", accessGroup: nil, accessibility: .afterFirstUnlock,
+            environment: ["XDG_DATA_HOME": home.path])
         var token: String? = "t0k3n"
         #expect(storage.save(string: token, forKey: "token"))
         #expect(storage.string(forKey: "token") == "t0k3n")
@@ -103,7 +115,9 @@ struct KeychainStandInTests {
     @available(*, deprecated, message: "exercises GirdersSwift's deprecated biometric setters")
     @Test func biometricFormsWithoutAKeychainReportNothingStoredAndCallBackOnceWithNil() async throws {
         let home = try temporaryFolder()
-        let storage = KeychainStorage(service: "app", accessGroup: nil, accessibility: .afterFirstUnlock, environment: ["XDG_DATA_HOME": home.path])
+        let storage = KeychainStorage(
+            service: "app", accessGroup: nil, accessibility: .afterFirstUnlock,
+            environment: ["XDG_DATA_HOME": home.path])
         #expect(!storage.saveWithBiometricProtection(string: "secret", forKey: "pin"))
         #expect(storage.string(forKey: "pin") == nil)
         let queue = DispatchQueue(label: "biometric-result")

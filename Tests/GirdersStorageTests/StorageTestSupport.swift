@@ -108,4 +108,3 @@ func isRefused(_ error: StorageError?, path: String) -> Bool {
     if case .refused(let refusedPath, _) = error { return refusedPath == path }
     return false
 }
-

@@ -1,4 +1,5 @@
 import Foundation
+import GirdersSupport
 
 /// The process-wide configuration GirdersSwift code reads as `Configuration.sharedInstance["key"]`.
 extension Configuration {
@@ -16,28 +17,25 @@ extension Configuration {
     }
 }
 
-/// The lock box behind ``Configuration/sharedInstance``: loads once, replaceable at any time.
-private final class SharedConfiguration: @unchecked Sendable {
-    private let lock = NSLock()
-    private var configuration: Configuration?
+/// What ``Configuration/sharedInstance`` holds: loaded once on first use, replaceable at any time.
+private final class SharedConfiguration: Sendable {
+    private let configuration = LockedState<Configuration?>(nil)
 
     var current: Configuration {
-        lock.lock()
-        if let configuration {
-            lock.unlock()
-            return configuration
+        let (loaded, failure) = configuration.withLock { configuration -> (Configuration, ConfigurationError?) in
+            if let configuration { return (configuration, nil) }
+            let loaded: Configuration
+            var failure: ConfigurationError?
+            do throws(ConfigurationError) {
+                loaded = try Configuration(bundle: .main)
+            } catch {
+                failure = error
+                loaded = Configuration(
+                    layers: [], reloadableFiles: [], secretKeys: [], redactsLikelySecrets: true, loadError: error)
+            }
+            configuration = loaded
+            return (loaded, failure)
         }
-        let loaded: Configuration
-        var failure: ConfigurationError?
-        do {
-            loaded = try Configuration(bundle: .main)
-        } catch {
-            failure = error
-            loaded = Configuration(
-                layers: [], reloadableFiles: [], secretKeys: [], redactsLikelySecrets: true, loadError: error)
-        }
-        configuration = loaded
-        lock.unlock()
         if let failure {
             FileHandle.standardError.write(Data("GirdersConfig: \(failure)\n".utf8))
         }
@@ -45,8 +43,6 @@ private final class SharedConfiguration: @unchecked Sendable {
     }
 
     func replace(with newValue: Configuration) {
-        lock.lock()
-        configuration = newValue
-        lock.unlock()
+        configuration.withLock { $0 = newValue }
     }
 }

@@ -102,7 +102,7 @@ final class DescriptorOutput: Sendable {
     static let standardError = DescriptorOutput(descriptor: 2)
 
     let descriptor: Int32
-    private let lock = NSLock()
+    private let lock = LockedState(())
 
     init(descriptor: Int32) {
         self.descriptor = descriptor
@@ -110,9 +110,7 @@ final class DescriptorOutput: Sendable {
 
     func write(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { bytes in
-            lock.lock()
-            defer { lock.unlock() }
-            _ = POSIXFile.writeAll(descriptor, bytes)
+            lock.withLock { _ in _ = POSIXFile.writeAll(descriptor, bytes) }
         }
     }
 }

@@ -5,55 +5,15 @@ import GirdersSupport
 ///
 /// The conversion is pure arithmetic (days-from-civil), so it is thread-safe, allocation-light and about two
 /// orders of magnitude faster than `ISO8601DateFormatter`. Dates before year 0 or after 9999 fall back to
-/// `Date.ISO8601FormatStyle`.
+/// `Date.ISO8601FormatStyle`. The same implementation as GirdersNetworking's `RFC3339Date` formatting.
 public enum RFC3339Timestamp {
     /// Returns `date` as `yyyy-MM-ddTHH:mm:ss.SSSZ` in UTC, truncated to the millisecond.
     public static func string(from date: Date) -> String {
-        var bytes: [UInt8] = []
-        append(date, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        RFC3339Format.string(from: date, milliseconds: true)
     }
 
     /// Appends the timestamp's 24 ASCII bytes (more for the rare fallback) to `buffer`.
     static func append(_ date: Date, to buffer: inout [UInt8]) {
-        // Rounding to the microsecond first absorbs the binary error of `Date`'s reference-date offset, so a date
-        // made from an exact millisecond keeps it; the millisecond is then truncated, never rounded up.
-        let microseconds = (date.timeIntervalSince1970 * 1_000_000).rounded()
-        guard microseconds.isFinite, abs(microseconds) < 1e18 else { return appendFallback(date, to: &buffer) }
-        let (milliseconds, _) = floorDivision(Int64(microseconds), 1000)
-        let (days, millisecondOfDay) = floorDivision(milliseconds, 86_400_000)
-        let (year, month, day) = CivilCalendar.civil(fromDays: Int(days))
-        guard (0...9999).contains(year) else { return appendFallback(date, to: &buffer) }
-        let secondOfDay = Int(millisecondOfDay / 1000)
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { output in
-            var index = 0
-            func put(_ value: Int, width: Int, then separator: UInt8) {
-                var remaining = value
-                for position in stride(from: index + width - 1, through: index, by: -1) {
-                    output[position] = UInt8(truncatingIfNeeded: 0x30 + remaining % 10)
-                    remaining /= 10
-                }
-                output[index + width] = separator
-                index += width + 1
-            }
-            put(year, width: 4, then: UInt8(ascii: "-"))
-            put(month, width: 2, then: UInt8(ascii: "-"))
-            put(day, width: 2, then: UInt8(ascii: "T"))
-            put(secondOfDay / 3600, width: 2, then: UInt8(ascii: ":"))
-            put(secondOfDay / 60 % 60, width: 2, then: UInt8(ascii: ":"))
-            put(secondOfDay % 60, width: 2, then: UInt8(ascii: "."))
-            put(Int(millisecondOfDay % 1000), width: 3, then: UInt8(ascii: "Z"))
-            buffer.append(contentsOf: UnsafeBufferPointer(output))
-        }
-    }
-
-    static func floorDivision(_ value: Int64, _ divisor: Int64) -> (quotient: Int64, remainder: Int64) {
-        let quotient = value / divisor
-        let remainder = value % divisor
-        return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
-    }
-
-    private static func appendFallback(_ date: Date, to buffer: inout [UInt8]) {
-        buffer.append(contentsOf: date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)).utf8)
+        RFC3339Format.append(date, milliseconds: true, to: &buffer)
     }
 }

@@ -1,4 +1,5 @@
 public import Foundation
+import GirdersSupport
 
 #if canImport(FoundationNetworking)
 public import FoundationNetworking
@@ -64,7 +65,7 @@ extension CookieJars {
     /// - Throws: ``ResponseError/invalidRequest(reason:)`` for a control character in it.
     static func requestField(for url: URL, from jar: (any CookieJar)?) throws(ResponseError) -> String? {
         guard let field = jar?.cookieHeader(for: url), !field.isEmpty else { return nil }
-        guard field.utf8.allSatisfy({ ($0 >= 0x20 && $0 != 0x7F) || $0 == 0x09 }) else {
+        guard !field.utf8.contains(where: HTTPCharacters.isFieldControl) else {
             throw .invalidRequest(
                 reason: "the cookie jar's Cookie field for \(url.host ?? "the host") holds a control character")
         }

@@ -1,3 +1,5 @@
+import GirdersSupport
+
 /// `Set-Cookie` values that URLSession joined into one field (Apple's and FoundationNetworking's `allHeaderFields`
 /// join repeated fields with ", "), split back into one value per cookie.
 ///
@@ -11,7 +13,9 @@ enum SetCookieFields {
         while let comma = joined[index...].firstIndex(of: ",") {
             let rest = joined[joined.index(after: comma)...]
             let segment = rest.prefix { $0 != ";" && $0 != "," }
-            if let equals = segment.firstIndex(of: "="), isToken(segment[..<equals].drop { $0 == " " || $0 == "\t" }) {
+            if let equals = segment.firstIndex(of: "="),
+                HTTPCharacters.isToken(segment[..<equals].drop { $0 == " " || $0 == "\t" }.utf8)
+            {
                 values.append(String(joined[start..<comma]))
                 start = rest.startIndex
             }
@@ -21,12 +25,4 @@ enum SetCookieFields {
         return values.map { $0.drop { $0 == " " || $0 == "\t" } }.map(String.init).filter { !$0.isEmpty }
     }
 
-    /// RFC 9110 token characters, at least one.
-    private static func isToken(_ text: Substring) -> Bool {
-        !text.isEmpty
-            && text.utf8.allSatisfy { byte in
-                (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
-                    || "!#$%&'*+-.^_`|~".utf8.contains(byte)
-            }
-    }
 }

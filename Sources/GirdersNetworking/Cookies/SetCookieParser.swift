@@ -1,4 +1,5 @@
 import Foundation
+import GirdersSupport
 
 /// One `Set-Cookie` field value read by RFC 6265 section 5.2 and stored by section 5.3, with RFC 6265bis where it
 /// is stricter: control characters, oversized cookies and attributes, `Secure` from an insecure origin, and the
@@ -25,7 +26,7 @@ struct SetCookieParser {
         let bytes = field.utf8
         guard bytes.count <= limits.fieldBytes else { return .failure(.tooLarge(limit: limits.fieldBytes)) }
         // 6265bis 5.6 step 1: a control character other than tab anywhere ignores the whole field.
-        guard !bytes.contains(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) else {
+        guard !bytes.contains(where: HTTPCharacters.isFieldControl) else {
             return .failure(.controlCharacter)
         }
         var parts = field.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[...]

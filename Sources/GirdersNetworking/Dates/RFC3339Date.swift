@@ -19,31 +19,7 @@ public enum RFC3339Date {
 
     /// Formats in UTC: `2026-11-22T13:30:56Z`, or with milliseconds `2026-11-22T13:30:56.123Z` (truncated).
     public static func string(from date: Date, includingMilliseconds: Bool = false) -> String {
-        let microseconds = (date.timeIntervalSince1970 * 1_000_000).rounded()
-        guard microseconds.isFinite, abs(microseconds) < 2.5e17 else {
-            return date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: includingMilliseconds))
-        }
-        let milliseconds = Int(microseconds) >= 0 ? Int(microseconds) / 1000 : (Int(microseconds) - 999) / 1000
-        let (days, millisecondOfDay) = floorDivision(milliseconds, 86_400_000)
-        let (year, month, day) = CivilCalendar.civil(fromDays: days)
-        guard (0...9999).contains(year) else {
-            return date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: includingMilliseconds))
-        }
-        let second = millisecondOfDay / 1000
-        return ASCIIWriter.write(capacity: 24) { output in
-            output.append(year, width: 4)
-            output.append(UInt8(ascii: "-"))
-            output.append(month, width: 2)
-            output.append(UInt8(ascii: "-"))
-            output.append(day, width: 2)
-            output.append(UInt8(ascii: "T"))
-            output.appendClock(second)
-            if includingMilliseconds {
-                output.append(UInt8(ascii: "."))
-                output.append(millisecondOfDay % 1000, width: 3)
-            }
-            output.append(UInt8(ascii: "Z"))
-        }
+        RFC3339Format.string(from: date, milliseconds: includingMilliseconds)
     }
 
     static func parse(_ scanner: inout ASCIIScanner, lenient: Bool) -> Date? {
@@ -98,8 +74,7 @@ public enum RFC3339Date {
     }
 
     static func floorDivision(_ value: Int, _ divisor: Int) -> (Int, Int) {
-        let quotient = value / divisor
-        let remainder = value % divisor
-        return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
+        let (quotient, remainder) = RFC3339Format.floorDivision(Int64(value), Int64(divisor))
+        return (Int(quotient), Int(remainder))
     }
 }

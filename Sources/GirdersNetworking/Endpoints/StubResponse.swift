@@ -1,6 +1,6 @@
 public import Foundation
 
-/// A canned answer for ``StubTransport``: a response (status, headers, body) or a transport error, after an
+/// A canned answer for `StubTransport` (GirdersNetworkingTesting): a response (status, headers, body) or a transport error, after an
 /// optional delay.
 public struct StubResponse: Sendable, Equatable {
     /// The HTTP status the stub answers with; 200 by default.
@@ -38,7 +38,7 @@ public struct StubResponse: Sendable, Equatable {
     }
 }
 
-/// An endpoint with a sample response, which ``StubTransport/init(endpoints:)`` serves (in the style of Moya's
+/// An endpoint with a sample response, which `StubTransport(endpoints:)` (GirdersNetworkingTesting) serves (in the style of Moya's
 /// `sampleData`).
 public protocol StubbedEndpoint: ServiceEndpoint {
     /// What the stub transport answers for this endpoint.

@@ -10,7 +10,7 @@ public import Foundation
 ///   connection: reused), which libcurl 7.88 reports for a finished transfer.
 /// - **URLSessionTransport** maps `URLSessionTaskMetrics` (the last transaction of the task) on Apple platforms.
 ///   FoundationNetworking on Linux collects no task metrics, so there this transport reports none at all.
-/// - ``StubTransport`` and ``CoalescingTransport`` (whose callers share one exchange) report none;
+/// - `StubTransport` and ``CoalescingTransport`` (whose callers share one exchange) report none;
 ///   ``RevalidatingTransport`` passes on what its transport measured.
 ///
 /// The phases follow each other: ``domainLookup``, ``connect`` (TCP), ``secureConnection`` (TLS), then

@@ -1,3 +1,5 @@
+import GirdersSupport
+
 /// RFC 9110's rules for header fields, checked when a ``Request`` is built, so that nothing a caller supplies can
 /// add a header, a line or a second request to the wire, and no field is silently dropped by the transport.
 ///
@@ -32,7 +34,7 @@ enum HeaderValidation {
     /// Why `name` is not a token, or `nil`.
     static func problem(name: String) -> String? {
         if name.isEmpty { return "a header name is empty" }
-        for (offset, byte) in name.utf8.enumerated() where !isTokenByte(byte) {
+        for (offset, byte) in name.utf8.enumerated() where !HTTPCharacters.isTokenByte(byte) {
             return "the header name \(name.debugDescription) holds \(describe(byte)) at byte \(offset); "
                 + "a header name is a token of letters, digits and !#$%&'*+-.^_`|~"
         }
@@ -46,20 +48,11 @@ enum HeaderValidation {
             return "the value of the header \(name.debugDescription) is \(count) bytes; "
                 + "at most \(maximumValueLength) are sent"
         }
-        for (offset, byte) in value.utf8.enumerated() where (byte < 0x20 && byte != 0x09) || byte == 0x7F {
+        for (offset, byte) in value.utf8.enumerated() where HTTPCharacters.isFieldControl(byte) {
             return "the value of the header \(name.debugDescription) holds \(describe(byte)) at byte \(offset); "
                 + "header values must not hold CR, LF, NUL or other control characters"
         }
         return nil
-    }
-
-    static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "a")...UInt8(ascii: "z"):
-            true
-        default: "!#$%&'*+-.^_`|~".utf8.contains(byte)
-        }
     }
 
     private static func describe(_ byte: UInt8) -> String {

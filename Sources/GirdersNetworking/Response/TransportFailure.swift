@@ -40,6 +40,7 @@ public struct TransportFailure: Error, Sendable, Equatable, CustomStringConverti
     public var code: Int
     /// The body's bytes received and announced, for ``Kind/interrupted``, where the transport knows them.
     public var receivedBytes: Int64?
+    /// The body's length as announced, for ``Kind/interrupted``, where the transport knows it.
     public var expectedBytes: Int64?
 
     /// A failure of `kind`, said in `reason`.
@@ -53,6 +54,7 @@ public struct TransportFailure: Error, Sendable, Equatable, CustomStringConverti
         self.expectedBytes = expectedBytes
     }
 
+    /// The stack's own words.
     public var description: String { reason }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GirdersSupport
 
 /// One event of a `text/event-stream` (Server-Sent Events).
 public struct ServerSentEvent: Sendable, Equatable {
@@ -138,7 +139,7 @@ struct ServerSentEventParser {
             hasData = true
         case "id":
             // NUL is refused by the specification; any other control character could not go back in a header.
-            guard !value.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return }
+            guard !value.contains(where: HTTPCharacters.isControl) else { return }
             idBuffer = String(decoding: value, as: UTF8.self)
         case "retry":
             guard !value.isEmpty, value.allSatisfy({ (0x30...0x39).contains($0) }) else { return }

@@ -1,3 +1,5 @@
+import GirdersSupport
+
 /// RFC 9112's framing rules that libcurl 7.88 and FoundationNetworking leave loose, applied the same way by every
 /// transport to the head it received:
 ///
@@ -32,7 +34,8 @@ enum ResponseFraming {
     static func cleaned(_ fields: [HTTPHeader]) -> [HTTPHeader] {
         let transferCoded = fields.contains { HTTPHeaders.same($0.name, "Transfer-Encoding") }
         let needsWork = fields.contains {
-            (transferCoded && HTTPHeaders.same($0.name, "Content-Length")) || $0.value.utf8.contains(where: isControl)
+            (transferCoded && HTTPHeaders.same($0.name, "Content-Length"))
+                || $0.value.utf8.contains(where: HTTPCharacters.isFieldControl)
         }
         guard needsWork else { return fields }  // the common case: no copy
         var result: [HTTPHeader] = []
@@ -46,12 +49,8 @@ enum ResponseFraming {
     /// `value` with every control character but tab replaced by a space (unchanged, without copying, when it has
     /// none).
     static func spaced(_ value: String) -> String {
-        guard value.utf8.contains(where: isControl) else { return value }
-        return String(decoding: value.utf8.map { isControl($0) ? 0x20 : $0 }, as: UTF8.self)
-    }
-
-    private static func isControl(_ byte: UInt8) -> Bool {
-        (byte < 0x20 && byte != 0x09) || byte == 0x7F
+        guard value.utf8.contains(where: HTTPCharacters.isFieldControl) else { return value }
+        return String(decoding: value.utf8.map { HTTPCharacters.isFieldControl($0) ? 0x20 : $0 }, as: UTF8.self)
     }
 }
 

@@ -44,6 +44,7 @@ public struct ResponseLimits: Sendable, Hashable {
         /// ``ResponseLimits/decompressionRatio``.
         case decompressionRatio
 
+        /// The limit's name as errors say it.
         public var description: String {
             switch self {
             case .bodyBytes: "the in-memory body limit (ResponseLimits.bodyBytes)"

@@ -197,7 +197,7 @@ public final class ResponseSink: Sendable {
     }
 
     /// The parsed fields: the transport's parser runs once, outside the lock.
-    private func resolvedFields() -> [HTTPHeader] {
+    func resolvedFields() -> [HTTPHeader] {
         let (fields, pending) = state.withLock { ($0.fields, $0.fields == nil ? $0.pendingFields : nil) }
         if let fields { return fields }
         guard let pending else { return [] }
@@ -302,7 +302,8 @@ public final class ResponseSink: Sendable {
         state.withLock { _ = stop(error, &$0) }
     }
 
-    private func stop(_ error: ResponseError, _ state: inout State) -> ResponseError {
+    /// Records `error` as the reason the response stopped, unless one was recorded first; returns the reason.
+    func stop(_ error: ResponseError, _ state: inout State) -> ResponseError {
         if state.stopReason == nil { state.stopReason = error }
         return state.stopReason ?? error
     }
@@ -327,85 +328,4 @@ public final class ResponseSink: Sendable {
 
     /// What the transport recorded with ``record(_:)``, if anything.
     public var metrics: RequestMetrics? { state.withLock { $0.metrics } }
-
-    /// `response`, taken whole and ended: its head and body held to the limits, a `2xx` body in the download file
-    /// for a file destination; what ``response()`` then gives.
-    func collect(_ response: HTTPResponse) throws(ResponseError) -> HTTPResponse {
-        do {
-            try deliver(response)
-        } catch {
-            throw fail(error)
-        }
-        try finish()
-        return self.response()
-    }
-
-    /// A whole response at once: its head and body go through the same checks as a streamed one's.
-    public func deliver(_ response: HTTPResponse) throws(ResponseError) {
-        try receiveHead(statusCode: response.statusCode, headers: response.headers)
-        guard request.bodyFollows(status: response.statusCode), !response.body.isEmpty else { return }
-        // The whole body is here: its size is the progress's total, whatever the head announced.
-        state.withLock { $0.total = Int64(response.body.count) }
-        try receive(response.body)
-    }
-
-    // MARK: The end
-
-    /// The exchange ended without a transport error: a body shorter than its `Content-Length` is
-    /// ``ResponseError/interrupted``, a response without a head is no HTTP, and a download is made durable (or
-    /// deleted when that fails). Called by ``HTTPClient`` once the transport's `send` returned.
-    public func finish() throws(ResponseError) {
-        let request = self.request
-        let failure: ResponseError? = state.withLock { state in
-            if state.ended { return state.stopReason }
-            if state.stopReason == nil, state.status == nil {
-                state.stopReason = .transport(url: request.url, code: 0, reason: "the response is not HTTP")
-            }
-            if state.stopReason == nil, let expected = state.expected, state.received < expected {
-                state.stopReason = .interrupted(
-                    url: request.url, receivedBytes: state.received, expectedBytes: expected,
-                    reason: "the connection closed before the whole body arrived")
-            }
-            if let download = state.download {
-                do throws(ResponseError) {
-                    if state.stopReason == nil { try download.finish() } else { download.discard() }
-                } catch {
-                    state.stopReason = error
-                }
-            }
-            state.ended = true
-            state.stream.end(state.stopReason)
-            return state.stopReason
-        }
-        if destination == .stream { state.withLock { $0.stream.takeWaiters() }.resume() }
-        if let failure { throw failure }
-    }
-
-    /// The exchange failed with `error` (the sink's own ``stopReason`` wins): a download file is deleted and a
-    /// stream's reader gets the error. Returns the error to throw.
-    @discardableResult
-    public func fail(_ error: ResponseError) -> ResponseError {
-        let failure = state.withLock { state -> ResponseError in
-            let failure = stop(error, &state)
-            if !state.ended {
-                state.download?.discard()
-                state.ended = true
-                state.stream.end(failure)
-            }
-            return failure
-        }
-        if destination == .stream { state.withLock { $0.stream.takeWaiters() }.resume() }
-        return failure
-    }
-
-    /// The response of a finished exchange: its head, and its body from memory or in its download file.
-    public func response() -> HTTPResponse {
-        let headers = HTTPHeaders(resolvedFields())
-        return state.withLock { state in
-            let response = HTTPResponse(
-                statusCode: state.status ?? 0, headers: headers, body: state.streaming ? Data() : state.body,
-                url: request.url, request: request.request)
-            return state.download.map { response.replacingBody(with: $0.url) } ?? response
-        }
-    }
 }

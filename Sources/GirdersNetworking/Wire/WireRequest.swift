@@ -1,4 +1,5 @@
 public import Foundation
+import GirdersSupport
 
 #if canImport(FoundationNetworking)
 public import FoundationNetworking
@@ -26,7 +27,7 @@ public struct WireRequest: Sendable {
     public private(set) var headers: HTTPHeaders
     /// What follows the head.
     public let body: Body
-    /// The time allowed without progress, in seconds: positive and at most a year (``RequestTime``).
+    /// The time allowed without progress, in seconds: positive and at most a year.
     public private(set) var timeout: TimeInterval
     /// How much of the response may be held.
     public let limits: ResponseLimits
@@ -147,7 +148,7 @@ public struct WireRequest: Sendable {
         guard let host = url.host, !host.isEmpty else {
             throw .invalidRequest(reason: after + "the URL \(url.absoluteString.debugDescription) has no host")
         }
-        guard !method.isEmpty, method.utf8.allSatisfy(HeaderValidation.isTokenByte) else {
+        guard !method.isEmpty, HTTPCharacters.isToken(method.utf8) else {
             throw .invalidRequest(
                 reason: after + "the method \(method.debugDescription) is not a token of letters, digits and "
                     + "!#$%&'*+-.^_`|~")

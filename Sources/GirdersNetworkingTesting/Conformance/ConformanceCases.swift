@@ -16,7 +16,9 @@ extension TransportConformance {
             try expect(echo.target == "/echo?a=1&b=two", "the target arrived as \(echo.target)")
             try expect(echo.values("X-One") == ["1"], "X-One arrived as \(echo.values("X-One"))")
             try expect(echo.values("X-Empty") == [""], "an empty field arrived as \(echo.values("X-Empty"))")
-            let twice = echo.values("X-Twice").flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+            let twice = echo.values("X-Twice").flatMap {
+                $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            }
             try expect(twice == ["first", "second"], "a repeated field arrived as \(echo.values("X-Twice"))")
         },
         Case(name: "a body from memory arrives whole, with its method and length") { context in
@@ -44,17 +46,21 @@ extension TransportConformance {
                 MutableRequest(method: .post, url: context.server.url("/echo")) |> withMultipartBody(form))
             let echo = try await echoed(request, context)
             let expected = try form.encodedData()
-            try expect(echo.bodyData == expected, "\(echo.bodyData.count) of \(expected.count) bytes arrived, or others")
             try expect(
-                echo.values("Content-Type") == [form.contentType], "Content-Type arrived as \(echo.values("Content-Type"))")
+                echo.bodyData == expected, "\(echo.bodyData.count) of \(expected.count) bytes arrived, or others")
+            try expect(
+                echo.values("Content-Type") == [form.contentType],
+                "Content-Type arrived as \(echo.values("Content-Type"))")
         },
         Case(name: "a streamed body arrives whole, of a known length or not") { context in
             for length in [Int64(30_000), nil] {
                 let chunks = (0..<30).map { Data(repeating: UInt8($0), count: 1_000) }
-                let stream = BodyStream(length: length) { AsyncStream { continuation in
-                    for chunk in chunks { continuation.yield(chunk) }
-                    continuation.finish()
-                } }
+                let stream = BodyStream(length: length) {
+                    AsyncStream { continuation in
+                        for chunk in chunks { continuation.yield(chunk) }
+                        continuation.finish()
+                    }
+                }
                 let request = Request(
                     MutableRequest(method: .post, url: context.server.url("/echo")) |> withBodyStream(stream))
                 let echo = try await echoed(request, context)
@@ -65,7 +71,8 @@ extension TransportConformance {
         },
         Case(name: "the status and the fields come back as sent, repeated ones together") { context in
             let response = try await context.client.perform(
-                Request(MutableRequest(url: context.server.url("/repeat")) |> withAcceptableStatusCodes(Set(200..<600))))
+                Request(MutableRequest(url: context.server.url("/repeat")) |> withAcceptableStatusCodes(Set(200..<600)))
+            )
             try expect(response.statusCode == 200, "status \(response.statusCode)")
             let values = response.headers.values(for: "x-repeat").flatMap {
                 $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -76,11 +83,14 @@ extension TransportConformance {
         Case(name: "a redirect comes back to the client, unfollowed") { context in
             let response = try await context.transport.send(Request(URL: context.server.url("/redirect"), method: .get))
             try expect(response.statusCode == 302, "status \(response.statusCode): the transport followed it")
-            try expect(response.headers["Location"] == "/echo", "Location came back as \(response.headers["Location"] ?? "nil")")
+            try expect(
+                response.headers["Location"] == "/echo",
+                "Location came back as \(response.headers["Location"] ?? "nil")")
         },
         Case(name: "a HEAD and a 204 have no body") { context in
             let head = try await context.transport.send(Request(URL: context.server.url("/big?n=5000"), method: .head))
-            try expect(head.statusCode == 200 && head.body.isEmpty, "HEAD: \(head.statusCode), \(head.body.count) bytes")
+            try expect(
+                head.statusCode == 200 && head.body.isEmpty, "HEAD: \(head.statusCode), \(head.body.count) bytes")
             let empty = try await context.transport.send(
                 Request(URL: context.server.url("/status?code=204"), method: .get))
             try expect(empty.statusCode == 204 && empty.body.isEmpty, "204: \(empty.body.count) bytes")
@@ -98,7 +108,8 @@ extension TransportConformance {
             try expect(text == plainGzipText, "the body came back as \(text.debugDescription)")
         },
         Case(name: "a streamed response arrives in order, as it is sent") { context in
-            let streamed = try await context.client.stream(Request(URL: context.server.url("/chunks?n=20"), method: .get))
+            let streamed = try await context.client.stream(
+                Request(URL: context.server.url("/chunks?n=20"), method: .get))
             var lines: [String] = []
             for try await line in streamed.body.lines { lines.append(line) }
             try expect(lines == (0..<20).map { "line \($0)" }, "the lines came as \(lines.prefix(5))...")
@@ -117,7 +128,9 @@ extension TransportConformance {
         Case(name: "cancelling the calling task stops the transfer") { context in
             let name = UUID().uuidString
             let client = context.client
-            let task = Task { try await client.perform(Request(URL: context.server.url("/hold?name=\(name)"), method: .get)) }
+            let task = Task {
+                try await client.perform(Request(URL: context.server.url("/hold?name=\(name)"), method: .get))
+            }
             // The request is held by the server: the cancel lands mid-transfer (waiting for that, at most 30 s).
             let end = ContinuousClock.now + .seconds(30)
             while gates.arrivals(name) == 0, ContinuousClock.now < end { try await Task.sleep(nanoseconds: 1_000_000) }
@@ -131,9 +144,8 @@ extension TransportConformance {
             try expect(error?.isCancellation == true, "ended with \(String(describing: error))")
         },
         Case(name: "a refused connection is cannotConnect") { context in
-            let closed = try TestHTTPServer { _ in .close }
-            let url = closed.url("/")
-            closed.stop()
+            let port = try TestHTTPServer.refusedPort()
+            guard let url = URL(string: "http://127.0.0.1:\(port)/") else { return try expect(false, "no URL") }
             let error = await failure { _ = try await context.client.perform(Request(URL: url, method: .get)) }
             try expect(error?.kind == .cannotConnect, "ended with \(String(describing: error))")
         },

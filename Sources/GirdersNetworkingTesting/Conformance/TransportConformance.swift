@@ -30,6 +30,7 @@ public struct TransportConformance: Sendable {
         /// What was wrong.
         public let reason: String
 
+        /// The case and the reason.
         public var description: String { "\(name): \(reason)" }
     }
 

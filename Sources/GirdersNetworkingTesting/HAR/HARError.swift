@@ -7,6 +7,7 @@ public enum HARError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The archive could not be written to the file.
     case unwritable(file: String, reason: String)
 
+    /// The file and what is wrong with it.
     public var description: String {
         switch self {
         case .unreadable(let file, let reason): "\(file): not a HAR 1.2 archive: \(reason)"
@@ -27,7 +28,8 @@ public enum HARError: Error, Sendable, Equatable, CustomStringConvertible {
         case .typeMismatch(_, let context), .valueNotFound(_, let context):
             return "\(path(context)): \(context.debugDescription)"
         case .dataCorrupted(let context):
-            return context.codingPath.isEmpty ? context.debugDescription : "\(path(context)): \(context.debugDescription)"
+            return context.codingPath.isEmpty
+                ? context.debugDescription : "\(path(context)): \(context.debugDescription)"
         @unknown default:
             return String(describing: error)
         }

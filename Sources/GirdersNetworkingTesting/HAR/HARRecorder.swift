@@ -42,6 +42,7 @@ public final class HARRecorder: HTTPTransport {
         self.maximumBodyBytes = max(0, maximumBodyBytes)
     }
 
+    /// The jar of the transport it wraps.
     public var cookieJar: (any CookieJar)? { base.cookieJar }
 
     /// `true`: every exchange is measured, for the entries' timings.
@@ -66,6 +67,7 @@ public final class HARRecorder: HTTPTransport {
         if let failure { throw .unwritable(file: url.path, reason: failure.description) }
     }
 
+    /// Sends `request` through ``base`` into `sink` untouched, and records the exchange as it ended.
     public func send(_ request: WireRequest, to sink: ResponseSink) async throws(ResponseError) {
         let started = Date()
         let clock = ContinuousClock.now

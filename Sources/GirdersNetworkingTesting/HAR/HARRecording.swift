@@ -61,7 +61,9 @@ enum HARRequestRecording {
     /// field its attributes), so that a replay stores and sends the same cookies.
     static func headers(_ headers: HTTPHeaders, redaction: Redaction) -> [HARArchive.Header] {
         headers.fields.map { field in
-            guard redaction.hidesHeader(field.name) else { return HARArchive.Header(name: field.name, value: field.value) }
+            guard redaction.hidesHeader(field.name) else {
+                return HARArchive.Header(name: field.name, value: field.value)
+            }
             let value: String
             switch field.name.lowercased() {
             case "cookie":

@@ -21,6 +21,7 @@ public final class HARReplayTransport: HTTPTransport {
     public let archive: HARArchive
     /// The rules the recorder hid values by; requests are compared after them.
     public let redaction: Redaction
+    /// The jar the client keeps the replayed cookies in, if any.
     public let cookieJar: (any CookieJar)?
     private let name: String
     private let maximumBodyBytes: Int
@@ -71,12 +72,15 @@ public final class HARReplayTransport: HTTPTransport {
         return archive.log.entries.indices.filter { !used.contains($0) }.map { archive.log.entries[$0] }
     }
 
+    /// Answers `request` from the archive (see the type's description).
     public func send(_ request: WireRequest, to sink: ResponseSink) async throws(ResponseError) {
         let url = redaction.redacting(request.url).absoluteString
         let sent = try await HARBodyMatch.read(request, upTo: maximumBodyBytes, redaction: redaction)
         if let length = sent.length { sink.sent(length, of: length) }
         let entries = archive.log.entries
-        let candidates = entries.indices.filter { entries[$0].request.method == request.method && entries[$0].request.url == url }
+        let candidates = entries.indices.filter {
+            entries[$0].request.method == request.method && entries[$0].request.url == url
+        }
         let matching = candidates.filter { sent.matches(entries[$0].request.postData) }
         let chosen = state.withLock { state -> Int? in
             guard let index = matching.first(where: { !state.used.contains($0) }) ?? matching.last else {

@@ -131,6 +131,10 @@ public final class TestHTTPServer: Sendable {
             }
             var one: Int32 = 1
             _ = setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+            #if canImport(Darwin)
+            // Darwin's send has no MSG_NOSIGNAL: a client that hung up must not kill the test process.
+            _ = setsockopt(socket, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+            #endif
             let thread = Thread { [self] in
                 serve(SocketReader(socket))
                 connections.close(socket)
@@ -157,7 +161,9 @@ public final class TestHTTPServer: Sendable {
             }
             return send(Self.head(status, fields) + (bodyless ? Data() : body), to: socket)
         case .chunked(let status, let headers, let chunks, let pause):
-            guard send(Self.head(status, headers + [("Transfer-Encoding", "chunked")]), to: socket) else { return false }
+            guard send(Self.head(status, headers + [("Transfer-Encoding", "chunked")]), to: socket) else {
+                return false
+            }
             for chunk in chunks where !chunk.isEmpty {
                 if pause > 0 { Thread.sleep(forTimeInterval: pause) }
                 let framed = Data(String(chunk.count, radix: 16).utf8) + Data("\r\n".utf8) + chunk + Data("\r\n".utf8)
@@ -209,7 +215,29 @@ public final class TestHTTPServer: Sendable {
         }
     }
 
+    /// A port on 127.0.0.1 that nothing listens on (bound, then closed again): a connection to it is refused.
+    public static func refusedPort() throws -> Int {
+        let (socket, port) = try bindLoopback()
+        _ = close(socket)
+        return port
+    }
+
     private static func listen() throws -> (Int32, Int) {
+        let (socket, port) = try bindLoopback()
+        #if canImport(Glibc)
+        let listening = Glibc.listen(socket, 128) == 0
+        #else
+        let listening = Darwin.listen(socket, 128) == 0
+        #endif
+        guard listening else {
+            _ = close(socket)
+            throw ServerError("cannot listen on 127.0.0.1: \(String(cString: strerror(errno)))")
+        }
+        return (socket, port)
+    }
+
+    /// A TCP socket bound to a free port of 127.0.0.1, and the port.
+    private static func bindLoopback() throws -> (Int32, Int) {
         #if canImport(Glibc)
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -228,20 +256,16 @@ public final class TestHTTPServer: Sendable {
                 bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0
             }
         }
-        #if canImport(Glibc)
-        let listening = bound && Glibc.listen(socket, 128) == 0
-        #else
-        let listening = bound && Darwin.listen(socket, 128) == 0
-        #endif
-        guard listening else {
+        guard bound else {
             _ = close(socket)
-            throw ServerError("cannot listen on 127.0.0.1: \(String(cString: strerror(errno)))")
+            throw ServerError("cannot bind to 127.0.0.1: \(String(cString: strerror(errno)))")
         }
         return (socket, Int(UInt16(bigEndian: address.sin_port)))
     }
 
     /// Why the server could not start.
     public struct ServerError: Error, CustomStringConvertible {
+        /// What failed, with the system's reason.
         public let description: String
 
         init(_ description: String) { self.description = description }

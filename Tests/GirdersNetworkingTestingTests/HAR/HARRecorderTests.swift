@@ -23,7 +23,9 @@ struct HARRecorderTests {
         let (recorder, outcomes) = try await record(to: folder.url.appendingPathComponent("s.har"), folder: folder)
         #expect(outcomes.map(\.0) == [200, 200, 200, 200, 201, 201])
         let entries = recorder.archive.log.entries
-        let summary = entries.map { "\($0.request.method) \(URL(string: $0.request.url)?.path ?? "?") \($0.response.status)" }
+        let summary = entries.map {
+            "\($0.request.method) \(URL(string: $0.request.url)?.path ?? "?") \($0.response.status)"
+        }
         #expect(
             summary == [
                 "POST /login 200", "GET /moved 302", "GET /items 200", "GET /flaky 503", "GET /flaky 200",
@@ -49,7 +51,9 @@ struct HARRecorderTests {
         #expect(login.response.content.text == #"{"accessToken":"<redacted>","user":"ada"}"#)
         #expect(login.response.cookies == [HARArchive.Cookie(name: "session", value: "<redacted>")])
         #expect(
-            login.response.headers.contains { $0.name.lowercased() == "set-cookie" && $0.value == "session=<redacted>; Path=/; HttpOnly" })
+            login.response.headers.contains {
+                $0.name.lowercased() == "set-cookie" && $0.value == "session=<redacted>; Path=/; HttpOnly"
+            })
     }
 
     @Test func bodiesOfEveryKindAreKeptAndBinaryOnesInBase64() async throws {
@@ -61,7 +65,9 @@ struct HARRecorderTests {
         let multipart = try #require(entries[6].request.postData)
         #expect(multipart.mimeType.hasPrefix("multipart/form-data; boundary=har-session-boundary"))
         #expect(multipart.data?.count == Int(entries[6].request.bodySize))
-        #expect(String(decoding: entries[6].response.content.data ?? Data(), as: UTF8.self) == "\(multipart.data?.count ?? -1) bytes")
+        #expect(
+            String(decoding: entries[6].response.content.data ?? Data(), as: UTF8.self)
+                == "\(multipart.data?.count ?? -1) bytes")
         #expect(entries[7].request.postData?.data == Data(repeating: 3, count: 10_000))
     }
 
@@ -99,15 +105,14 @@ struct HARRecorderTests {
     }
 
     @Test func aFailedExchangeIsAnEntryWithItsErrorAndStatusZero() async throws {
-        let session = try HARSession()
-        let url = session.server.url("/items")
-        session.stop()  // nothing listens there any more
+        let url = try #require(URL(string: "http://127.0.0.1:\(try TestHTTPServer.refusedPort())/items"))
         let recorder = HARRecorder(HARSession.transport())
         await #expect(throws: ResponseError.self) {
             _ = try await HTTPClient(transport: recorder).perform(Request(MutableRequest(url: url)))
         }
         let entry = try #require(recorder.archive.log.entries.first)
-        #expect(entry.response.status == 0 && entry._error?.kind == "cannotConnect", "\(String(describing: entry._error))")
+        #expect(
+            entry.response.status == 0 && entry._error?.kind == "cannotConnect", "\(String(describing: entry._error))")
     }
 
     @Test func theArchivePassesTheHAR12FieldList() async throws {

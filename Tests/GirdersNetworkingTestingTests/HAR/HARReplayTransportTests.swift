@@ -83,9 +83,7 @@ struct HARReplayTransportTests {
     }
 
     @Test func aRecordedFailureFailsTheSameWay() async throws {
-        let session = try HARSession()
-        let url = session.server.url("/items")
-        session.stop()
+        let url = try #require(URL(string: "http://127.0.0.1:\(try TestHTTPServer.refusedPort())/items"))
         let recorder = HARRecorder(HARSession.transport())
         _ = try? await HTTPClient(transport: recorder).perform(Request(MutableRequest(url: url)))
         let replay = HARReplayTransport(recorder.archive)

@@ -9,7 +9,11 @@ import FoundationNetworking
 /// ``SystemCookieJar`` over an `HTTPCookieStorage` of its own: what it stores comes back as ``Cookie``s, and many
 /// tasks may store and read at once (the case its `@unchecked Sendable` promises).
 struct SystemCookieJarTests {
-    let url = URL(string: "https://system.example/app/")!
+    let url: URL
+
+    init() throws {
+        url = try #require(URL(string: "https://system.example/app/"))
+    }
 
     func freshStorage() throws -> HTTPCookieStorage {
         try #require(URLSessionConfiguration.ephemeral.httpCookieStorage)

@@ -1,6 +1,7 @@
 #if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
 import GirdersNetworking
+import GirdersNetworkingTesting
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -38,25 +39,7 @@ struct LoopbackServer: Sendable {
 
     /// A port nothing listens on: bound, then closed again.
     static func refusedPort() throws -> Int {
-        #if canImport(Glibc)
-        let stream = Int32(SOCK_STREAM.rawValue)  // Glibc imports an enum
-        #else
-        let stream = SOCK_STREAM  // Darwin imports an Int32
-        #endif
-        let fd = socket(AF_INET, stream, 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
-            }
-        }
-        guard bound else { throw ServerError("cannot bind a probe socket") }
-        return Int(UInt16(bigEndian: address.sin_port))
+        try TestHTTPServer.refusedPort()
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 public import GirdersConfig
+import GirdersSupport
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -60,7 +61,7 @@ public func withBasicAuth(username: String, password: String) -> RequestTransfor
 /// Why `value` cannot be this `part` of a Basic credential (RFC 7617, section 2), or `nil`.
 private func basicAuthProblem(_ value: String, part: String, colonAllowed: Bool) -> String? {
     for (offset, byte) in value.utf8.enumerated() {
-        if byte < 0x20 || byte == 0x7F {
+        if HTTPCharacters.isControl(byte) {
             return "the \(part) holds the control character 0x\(String(byte, radix: 16, uppercase: true)) at byte "
                 + "\(offset); RFC 7617 forbids control characters in a Basic credential"
         }

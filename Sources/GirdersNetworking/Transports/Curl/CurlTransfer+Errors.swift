@@ -15,7 +15,8 @@ extension CurlTransfer {
         _ code: CURLcode, _ buffer: UnsafePointer<CChar>?, _ url: URL, _ received: Int64, _ expected: Int64?,
         headComplete: Bool = true
     ) -> ResponseError {
-        ResponseError(failure(code, message(code, buffer), url, received, expected, headComplete: headComplete), url: url)
+        ResponseError(
+            failure(code, message(code, buffer), url, received, expected, headComplete: headComplete), url: url)
     }
 
     static func failure(
@@ -29,7 +30,8 @@ extension CurlTransfer {
         case CURLE_OUT_OF_MEMORY where !headComplete:
             // libcurl refuses a header line over 100 KB with "Out of memory"; FoundationNetworking says the same.
             return TransportFailure(.malformedResponse, reason: ResponseError.headerLineTooLong)
-        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: return TransportFailure(.cannotFindHost, reason: reason)
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
+            return TransportFailure(.cannotFindHost, reason: reason)
         case CURLE_COULDNT_CONNECT: return TransportFailure(.cannotConnect, reason: reason)
         case CURLE_OPERATION_TIMEDOUT: return TransportFailure(.timedOut, reason: reason)
         case CURLE_ABORTED_BY_CALLBACK: return TransportFailure(.cancelled, reason: reason)

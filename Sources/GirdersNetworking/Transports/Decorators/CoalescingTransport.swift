@@ -18,6 +18,7 @@ public final class CoalescingTransport: HTTPTransport {
 
     /// The jar of ``base``.
     public var cookieJar: (any CookieJar)? { base.cookieJar }
+    /// Whether the transport it wraps reads metrics.
     public var readsMetrics: Bool { base.readsMetrics }
     private let flights = LockedState<[Key: Flight]>([:])
 

@@ -17,6 +17,7 @@ public final class RevalidatingTransport: HTTPTransport {
 
     /// The jar of ``base``.
     public var cookieJar: (any CookieJar)? { base.cookieJar }
+    /// Whether the transport it wraps reads metrics.
     public var readsMetrics: Bool { base.readsMetrics }
     /// Where responses are kept.
     public let cache: ResponseCache

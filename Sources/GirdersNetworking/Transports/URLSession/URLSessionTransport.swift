@@ -243,7 +243,8 @@ extension TransportFailure {
             self.init(.malformedResponse, reason: ResponseError.headerLineTooLong)  // a header line over 100 KB
         case .unknown where description.hasPrefix("Too large response headers"):
             // libcurl's own bound on all heads together (300 KB in 7.88).
-            self.init(.malformedResponse, reason: "the response's heads are larger than libcurl accepts (\(description))")
+            self.init(
+                .malformedResponse, reason: "the response's heads are larger than libcurl accepts (\(description))")
         case .badServerResponse where description.hasPrefix("Empty reply from server"):
             // libcurl's CURLE_GOT_NOTHING (the connection closed before any response): CurlTransport says interrupted.
             self.init(.interrupted, reason: description)

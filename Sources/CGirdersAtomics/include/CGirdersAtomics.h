@@ -21,4 +21,9 @@ static inline void girders_atomic_store_release(intptr_t *word, intptr_t value) 
     __atomic_store_n(word, value, __ATOMIC_RELEASE);
 }
 
+/// 1 when this package was built with ThreadSanitizer (`swift build --sanitize=thread`, which compiles C targets
+/// with `-fsanitize=thread`), else 0: for the few hand-overs that are ordered inside the Swift runtime, where
+/// ThreadSanitizer cannot see it, and that Girders orders once more only in such a build.
+int girders_thread_sanitizer_enabled(void);
+
 #endif

@@ -65,7 +65,7 @@ extension CookieJars {
     /// - Throws: ``ResponseError/invalidRequest(reason:)`` for a control character in it.
     static func requestField(for url: URL, from jar: (any CookieJar)?) throws(ResponseError) -> String? {
         guard let field = jar?.cookieHeader(for: url), !field.isEmpty else { return nil }
-        guard !field.utf8.contains(where: HTTPCharacters.isFieldControl) else {
+        guard !field.utf8.contains(where: { HTTPCharacters.isFieldControl($0) }) else {
             throw .invalidRequest(
                 reason: "the cookie jar's Cookie field for \(url.host ?? "the host") holds a control character")
         }

@@ -70,7 +70,7 @@ extension RFC6265CookieJar {
     static func isValid(stored cookie: Cookie, limits: CookieJarLimits, at now: Date) -> Bool {
         guard let expires = cookie.expires, expires > now, expires <= now.addingTimeInterval(limits.maximumLifetime)
         else { return false }
-        let controls = { (text: String) in text.utf8.contains(where: HTTPCharacters.isControl) }
+        let controls = { (text: String) in text.utf8.contains(where: { HTTPCharacters.isControl($0) }) }
         return !cookie.name.isEmpty && cookie.size <= limits.cookieBytes && !controls(cookie.name)
             && !controls(cookie.value) && !cookie.name.contains("=") && !cookie.name.contains(";")
             && !cookie.value.contains(";") && !cookie.domain.isEmpty && !controls(cookie.domain)

@@ -26,7 +26,7 @@ struct SetCookieParser {
         let bytes = field.utf8
         guard bytes.count <= limits.fieldBytes else { return .failure(.tooLarge(limit: limits.fieldBytes)) }
         // 6265bis 5.6 step 1: a control character other than tab anywhere ignores the whole field.
-        guard !bytes.contains(where: HTTPCharacters.isFieldControl) else {
+        guard !bytes.contains(where: { HTTPCharacters.isFieldControl($0) }) else {
             return .failure(.controlCharacter)
         }
         var parts = field.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[...]

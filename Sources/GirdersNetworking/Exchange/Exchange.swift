@@ -26,7 +26,7 @@ extension HTTPClient {
         }
         let request = try resolved(request)
         guard let seconds = request.deadline else {
-            return try await withRetries(request, head: \.head) { adapted, attempt throws(ResponseError) in
+            return try await withRetries(request, head: { $0.head }) { adapted, attempt throws(ResponseError) in
                 try await self.hops(adapted, attempt: attempt, destination: destination, progress: progress)
             }
         }
@@ -34,7 +34,7 @@ extension HTTPClient {
         let exchanged: Exchanged
         do {
             exchanged = try await deadline.run { [request] () throws(ResponseError) in
-                try await self.withRetries(request, head: \.head) { adapted, attempt throws(ResponseError) in
+                try await self.withRetries(request, head: { $0.head }) { adapted, attempt throws(ResponseError) in
                     try await self.hops(adapted, attempt: attempt, destination: destination, progress: progress)
                 }
             }

@@ -139,7 +139,7 @@ struct ServerSentEventParser {
             hasData = true
         case "id":
             // NUL is refused by the specification; any other control character could not go back in a header.
-            guard !value.contains(where: HTTPCharacters.isControl) else { return }
+            guard !value.contains(where: { HTTPCharacters.isControl($0) }) else { return }
             idBuffer = String(decoding: value, as: UTF8.self)
         case "retry":
             guard !value.isEmpty, value.allSatisfy({ (0x30...0x39).contains($0) }) else { return }

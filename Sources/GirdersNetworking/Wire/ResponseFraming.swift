@@ -35,7 +35,7 @@ enum ResponseFraming {
         let transferCoded = fields.contains { HTTPHeaders.same($0.name, "Transfer-Encoding") }
         let needsWork = fields.contains {
             (transferCoded && HTTPHeaders.same($0.name, "Content-Length"))
-                || $0.value.utf8.contains(where: HTTPCharacters.isFieldControl)
+                || $0.value.utf8.contains(where: { HTTPCharacters.isFieldControl($0) })
         }
         guard needsWork else { return fields }  // the common case: no copy
         var result: [HTTPHeader] = []
@@ -49,7 +49,7 @@ enum ResponseFraming {
     /// `value` with every control character but tab replaced by a space (unchanged, without copying, when it has
     /// none).
     static func spaced(_ value: String) -> String {
-        guard value.utf8.contains(where: HTTPCharacters.isFieldControl) else { return value }
+        guard value.utf8.contains(where: { HTTPCharacters.isFieldControl($0) }) else { return value }
         return String(decoding: value.utf8.map { HTTPCharacters.isFieldControl($0) ? 0x20 : $0 }, as: UTF8.self)
     }
 }

@@ -1,20 +1,24 @@
-import Foundation
+public import Foundation
 
 /// A value guarded by a lock: the one shape shared mutable state takes in every Girders module.
 ///
 /// `@unchecked Sendable`: `state` is read and written only inside `withLock`, under `lock`. `NSLock` rather than
 /// `Synchronization.Mutex`, which needs macOS 15 / iOS 18 while the package supports macOS 13 / iOS 16, so the
 /// same code runs on every platform. Callers never run user callbacks (factories, handlers) inside `withLock`.
-package final class LockedState<State>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var state: State
+///
+/// `public` and `@inlinable`, not `package`: this compiler inlines (and so specializes) a generic function into
+/// another module only when it is public, and a `withLock` left generic cost every lock of a request a call through
+/// its generic form. GirdersSupport is no product, so no code outside this package can import it either way.
+public final class LockedState<State>: @unchecked Sendable {
+    @usableFromInline let lock = NSLock()
+    @usableFromInline var state: State
 
-    package init(_ initialState: State) {
+    public init(_ initialState: State) {
         self.state = initialState
     }
 
     /// Runs `body` with exclusive access to the state. `body` must not take the same lock again.
-    package func withLock<Result, Failure: Error>(
+    @inlinable public func withLock<Result, Failure: Error>(
         _ body: (inout State) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         lock.lock()
@@ -23,7 +27,7 @@ package final class LockedState<State>: @unchecked Sendable {
     }
 
     /// The state, read or replaced under the lock.
-    package var value: State {
+    @inlinable public var value: State {
         get { withLock { $0 } }
         set { withLock { $0 = newValue } }
     }

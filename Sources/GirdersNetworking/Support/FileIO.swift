@@ -48,11 +48,7 @@ enum FileIO {
     /// Reads into `buffer` from `descriptor`, retrying after an interrupt: the count (0 at the end), or `-1`.
     static func readSome(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
         while true {
-            #if canImport(Glibc)
-            let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
-            #elseif canImport(Darwin)
-            let count = Darwin.read(descriptor, buffer.baseAddress, buffer.count)
-            #endif
+            let count = read(descriptor, buffer.baseAddress, buffer.count)
             if count < 0, errno == EINTR { continue }
             return count
         }

@@ -1,12 +1,6 @@
 import Foundation
 import GirdersSupport
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Reads HTTP/1.1 requests from one connection of ``TestHTTPServer``, bounded: at most 64 KiB of head and 64 MiB of
 /// body, so a broken client cannot exhaust the test process.
 final class SocketReader {
@@ -65,21 +59,21 @@ final class SocketReader {
     private func readChunked() throws -> Data {
         var body = Data()
         while true {
-            let line = try readLine()
+            let line = try readFieldLine()
             guard let size = Int(line.split(separator: ";").first ?? "", radix: 16), size >= 0 else {
                 throw Failure()
             }
             if size == 0 {
-                while try !readLine().isEmpty {}  // trailer fields, then the blank line
+                while try !readFieldLine().isEmpty {}  // trailer fields, then the blank line
                 return body
             }
             guard body.count + size <= Self.maximumBody else { throw Failure() }
             body += try read(count: size)
-            guard try readLine().isEmpty else { throw Failure() }
+            guard try readFieldLine().isEmpty else { throw Failure() }
         }
     }
 
-    private func readLine() throws -> String {
+    private func readFieldLine() throws -> String {
         while true {
             if let end = find([13, 10]) {
                 let line = String(decoding: buffer[..<end], as: UTF8.self)
@@ -140,14 +134,10 @@ final class Connections: Sendable {
 
     /// Unregisters `socket` and closes it, under the lock: a socket in the set is always open, so ``stop()`` never
     /// shuts down a descriptor number the system already gave to another connection (of another server).
-    func close(_ socket: Int32) {
+    func closeConnection(_ socket: Int32) {
         state.withLock { state in
             state.sockets.remove(socket)
-            #if canImport(Glibc)
-            _ = Glibc.close(socket)
-            #else
-            _ = Darwin.close(socket)
-            #endif
+            _ = close(socket)
         }
     }
 

@@ -1,11 +1,5 @@
 public import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// An HTTP/1.1 server on 127.0.0.1, in the test's own process, for ``TransportConformance`` and for tests of
 /// transports and decorators: no Python, no network, nothing to install.
 ///
@@ -70,8 +64,9 @@ public final class TestHTTPServer: Sendable {
     /// Starts serving with `handler`, which runs on the connection's thread (it may block: other connections go
     /// on).
     public init(handler: @escaping @Sendable (Request) -> Reply) throws {
+        _ = Self.ignoringBrokenPipes
         self.handler = handler
-        (listener, port) = try Self.listen()
+        (listener, port) = try Self.openListener()
         let thread = Thread { [self] in acceptLoop() }
         thread.name = "girders.test-server"
         thread.start()
@@ -97,11 +92,7 @@ public final class TestHTTPServer: Sendable {
 
     /// Connects to `port` on 127.0.0.1 and hangs up at once.
     private static func knock(_ port: Int) {
-        #if canImport(Glibc)
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
-        #endif
+        let socket = streamSocket()
         guard socket >= 0 else { return }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -131,13 +122,9 @@ public final class TestHTTPServer: Sendable {
             }
             var one: Int32 = 1
             _ = setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-            #if canImport(Darwin)
-            // Darwin's send has no MSG_NOSIGNAL: a client that hung up must not kill the test process.
-            _ = setsockopt(socket, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
-            #endif
             let thread = Thread { [self] in
                 serve(SocketReader(socket))
-                connections.close(socket)
+                connections.closeConnection(socket)
             }
             thread.start()
         }
@@ -159,19 +146,19 @@ public final class TestHTTPServer: Sendable {
             if !bodyless, !headers.contains(where: { $0.0.lowercased() == "content-length" }) {
                 fields.append(("Content-Length", String(body.count)))
             }
-            return send(Self.head(status, fields) + (bodyless ? Data() : body), to: socket)
+            return transmit(Self.head(status, fields) + (bodyless ? Data() : body), to: socket)
         case .chunked(let status, let headers, let chunks, let pause):
-            guard send(Self.head(status, headers + [("Transfer-Encoding", "chunked")]), to: socket) else {
+            guard transmit(Self.head(status, headers + [("Transfer-Encoding", "chunked")]), to: socket) else {
                 return false
             }
             for chunk in chunks where !chunk.isEmpty {
                 if pause > 0 { Thread.sleep(forTimeInterval: pause) }
                 let framed = Data(String(chunk.count, radix: 16).utf8) + Data("\r\n".utf8) + chunk + Data("\r\n".utf8)
-                guard send(framed, to: socket) else { return false }
+                guard transmit(framed, to: socket) else { return false }
             }
-            return send(Data("0\r\n\r\n".utf8), to: socket)
+            return transmit(Data("0\r\n\r\n".utf8), to: socket)
         case .raw(let bytes):
-            _ = send(bytes, to: socket)
+            _ = transmit(bytes, to: socket)
             return false
         case .close:
             return false
@@ -197,16 +184,12 @@ public final class TestHTTPServer: Sendable {
         }
     }
 
-    private func send(_ data: Data, to socket: Int32) -> Bool {
+    private func transmit(_ data: Data, to socket: Int32) -> Bool {
         data.withUnsafeBytes { bytes in
             var offset = 0
             while offset < bytes.count {
                 guard let base = bytes.baseAddress else { return false }
-                #if canImport(Glibc)
-                let written = Glibc.send(socket, base + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
-                #else
-                let written = Darwin.send(socket, base + offset, bytes.count - offset, 0)
-                #endif
+                let written = send(socket, base + offset, bytes.count - offset, 0)
                 if written < 0, errno == EINTR { continue }
                 guard written > 0 else { return false }
                 offset += written
@@ -222,14 +205,9 @@ public final class TestHTTPServer: Sendable {
         return port
     }
 
-    private static func listen() throws -> (Int32, Int) {
+    private static func openListener() throws -> (Int32, Int) {
         let (socket, port) = try bindLoopback()
-        #if canImport(Glibc)
-        let listening = Glibc.listen(socket, 128) == 0
-        #else
-        let listening = Darwin.listen(socket, 128) == 0
-        #endif
-        guard listening else {
+        guard listen(socket, 128) == 0 else {
             _ = close(socket)
             throw ServerError("cannot listen on 127.0.0.1: \(String(cString: strerror(errno)))")
         }
@@ -238,11 +216,7 @@ public final class TestHTTPServer: Sendable {
 
     /// A TCP socket bound to a free port of 127.0.0.1, and the port.
     private static func bindLoopback() throws -> (Int32, Int) {
-        #if canImport(Glibc)
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
-        #endif
+        let socket = streamSocket()
         guard socket >= 0 else { throw ServerError("socket: \(String(cString: strerror(errno)))") }
         var one: Int32 = 1
         _ = setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
@@ -261,6 +235,19 @@ public final class TestHTTPServer: Sendable {
             throw ServerError("cannot bind to 127.0.0.1: \(String(cString: strerror(errno)))")
         }
         return (socket, Int(UInt16(bigEndian: address.sin_port)))
+    }
+
+    /// A write to a client that hung up is an error, not the end of the test process: SIGPIPE is ignored in a process
+    /// that starts a server (once; the test process's own choice for the signal is replaced).
+    private static let ignoringBrokenPipes: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
+
+    /// A new TCP socket (Glibc imports `SOCK_STREAM` as an enum, Darwin as a number).
+    private static func streamSocket() -> Int32 {
+        #if canImport(Glibc)
+        socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        socket(AF_INET, SOCK_STREAM, 0)
+        #endif
     }
 
     /// Why the server could not start.

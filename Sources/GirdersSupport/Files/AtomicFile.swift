@@ -1,13 +1,5 @@
 package import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Replacing a file in one step, the one way every module does it (the secure store's items, the cookie file, a
 /// finished download, a HAR archive): the bytes go to a new mode-0600 temporary file beside the destination, are
 /// flushed to the disk (``POSIXFile/synchronize(_:)``), and the temporary is renamed over the destination, whose

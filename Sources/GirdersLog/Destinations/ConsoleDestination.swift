@@ -102,15 +102,17 @@ final class DescriptorOutput: Sendable {
     static let standardError = DescriptorOutput(descriptor: 2)
 
     let descriptor: Int32
-    private let lock = LockedState(())
+    /// The descriptor again, written to only under this lock.
+    private let writing: LockedState<Int32>
 
     init(descriptor: Int32) {
         self.descriptor = descriptor
+        self.writing = LockedState(descriptor)
     }
 
     func write(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { bytes in
-            lock.withLock { _ in _ = POSIXFile.writeAll(descriptor, bytes) }
+            writing.withLock { descriptor in _ = POSIXFile.writeAll(descriptor, bytes) }
         }
     }
 }

@@ -28,7 +28,8 @@ public final class HARRecorder: HTTPTransport {
     public let maximumBodyBytes: Int
     private let file: URL?
     private let recorded = LockedState<[(start: Date, entry: HARArchive.Entry)]>([])
-    private let writing = LockedState(())
+    /// How many archives were written; writes take turns under its lock.
+    private let writes = LockedState(0)
 
     /// Records what passes through `base`; with a `file`, the archive is rewritten there (atomically) after each
     /// exchange ends, so a session cut short keeps what it did.
@@ -55,10 +56,12 @@ public final class HARRecorder: HTTPTransport {
 
     /// Writes ``archive`` to `url`, replacing what is there.
     public func write(to url: URL) throws(HARError) {
-        let data = archive.encoded()
-        let failure = writing.withLock { _ -> AtomicFile.Failure? in
+        let failure = writes.withLock { writes -> AtomicFile.Failure? in
+            // Taken in its turn, so a write never replaces the archive with one of fewer entries.
+            let data = archive.encoded()
             do throws(AtomicFile.Failure) {
                 try AtomicFile.write(data, to: url.path)
+                writes += 1
                 return nil
             } catch {
                 return error

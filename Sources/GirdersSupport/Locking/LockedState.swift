@@ -9,11 +9,17 @@ public import Foundation
 /// `public` and `@inlinable`, not `package`: this compiler inlines (and so specializes) a generic function into
 /// another module only when it is public, and a `withLock` left generic cost every lock of a request a call through
 /// its generic form. GirdersSupport is no product, so no code outside this package can import it either way.
+///
+/// `State` is never empty (`()`): ThreadSanitizer takes every locked access to a zero-sized stored property of a
+/// generic class for a race with the reads of the object's header, so a lock guarding nothing of its own holds
+/// what it guards (a descriptor) or a count of its turns. `init` checks this in debug builds.
 public final class LockedState<State>: @unchecked Sendable {
     @usableFromInline let lock = NSLock()
     @usableFromInline var state: State
 
+    /// A lock guarding `initialState`, which must not be of an empty type.
     public init(_ initialState: State) {
+        assert(MemoryLayout<State>.size > 0, "LockedState of an empty type: ThreadSanitizer reports it as a race")
         self.state = initialState
     }
 

@@ -1,6 +1,7 @@
 #if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
 import GirdersNetworking
+import Testing
 
 /// The folder every temporary folder of this test run lives in; removed when the test process exits, so a
 /// full run leaves nothing in the system's temporary folder.
@@ -93,18 +94,46 @@ func fileSize(_ url: URL) -> Int64? {
 }
 #endif
 
-/// Polls `condition` every 5 ms until it holds or `seconds` pass (then the caller's assertions report what is
-/// missing). The bound is generous: a loaded machine can pause a test for a second, and a condition that holds
-/// costs no waiting.
-func waitUntil(seconds: Double = 30, _ condition: () -> Bool) async throws {
-    let end = ContinuousClock.now + .seconds(seconds)
-    while !condition() && ContinuousClock.now < end { try await Task.sleep(for: .milliseconds(5)) }
+/// Polls `condition` every 5 ms until it holds; when it still does not after `seconds` (tripled under a sanitizer),
+/// records a failure at the caller's line naming the wait, and returns so the caller's assertions report what is
+/// missing. The bound is generous: a loaded machine can pause a test for seconds, and a condition that holds costs
+/// no waiting.
+func waitUntil(
+    seconds: Double = 30, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
+    column: Int = #column, _ condition: () -> Bool
+) async throws {
+    let end = ContinuousClock.now + .seconds(seconds * sanitizerSlowdown)
+    while !condition() {
+        guard ContinuousClock.now < end else {
+            let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+            return recordTimeout(seconds, location)
+        }
+        try await Task.sleep(for: .milliseconds(5))
+    }
 }
 
-/// ``waitUntil(seconds:_:)`` for a condition that must ask something (a server's counter).
-func waitUntil(seconds: Double = 30, asking condition: () async -> Bool) async throws {
-    let end = ContinuousClock.now + .seconds(seconds)
-    while await !condition() && ContinuousClock.now < end { try await Task.sleep(for: .milliseconds(5)) }
+/// ``waitUntil(seconds:fileID:filePath:line:column:_:)`` for a condition that must ask something (a server's
+/// counter).
+func waitUntil(
+    seconds: Double = 30, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
+    column: Int = #column, asking condition: () async -> Bool
+) async throws {
+    let end = ContinuousClock.now + .seconds(seconds * sanitizerSlowdown)
+    while await !condition() {
+        guard ContinuousClock.now < end else {
+            let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+            return recordTimeout(seconds, location)
+        }
+        try await Task.sleep(for: .milliseconds(5))
+    }
+}
+
+/// How much longer a wait may take in a sanitized build (GIRDERS_SANITIZER set), where everything runs slower.
+let sanitizerSlowdown: Double = ProcessInfo.processInfo.environment["GIRDERS_SANITIZER"] == nil ? 1 : 3
+
+private func recordTimeout(_ seconds: Double, _ location: SourceLocation) {
+    Issue.record(
+        "the awaited condition did not hold within \(seconds * sanitizerSlowdown) s", sourceLocation: location)
 }
 
 extension DispatchQueue {

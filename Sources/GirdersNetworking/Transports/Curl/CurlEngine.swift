@@ -43,7 +43,7 @@ final class CurlEngine: Sendable {
     /// continuation's memory for a race with the resume's reads (swiftlang/swift#57803). The runtime orders the two
     /// in every build; the lock only shows it to ThreadSanitizer, so other builds skip it (with 16 requests in
     /// flight, both sides contending for it cost several per cent of the rate in Scripts/compare-http.sh).
-    private let handoff = LockedState(())
+    private let handoffs = LockedState(0)
     private static let showsHandOff = Sanitizers.thread
     private let multi: Multi?
     /// Why libcurl could not be set up, if it could not.
@@ -143,7 +143,7 @@ final class CurlEngine: Sendable {
                     continuation.resume()
                 }
             }
-            if Self.showsHandOff { handoff.withLock { _ in } }
+            if Self.showsHandOff { handoffs.withLock { _ in } }
             return transfer.outcome
         } onCancel: {
             _ = send(.cancel(transfer))
@@ -332,7 +332,10 @@ final class CurlEngine: Sendable {
         giveBack(transfer.handle)
         transfer.settle(result)
         if Self.showsHandOff {
-            handoff.withLock { _ in continuation?.resume() }
+            handoffs.withLock { handoffs in
+                handoffs &+= 1
+                continuation?.resume()
+            }
         } else {
             continuation?.resume()
         }

@@ -1,4 +1,5 @@
 import Foundation
+import GirdersSupport
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -62,7 +63,7 @@ private func checkOneLine(_ mutable: MutableRequest, name: String, value: String
     }
     if mustFail { fatalError("a credential that breaks RFC 7617 was accepted: \(value.debugDescription)") }
     for field in wire.headers {
-        if field.name.isEmpty || !field.name.utf8.allSatisfy(HeaderValidation.isTokenByte) {
+        if field.name.isEmpty || !field.name.utf8.allSatisfy(HTTPCharacters.isTokenByte) {
             fatalError("the name \(field.name.debugDescription) is not a token")
         }
         if field.value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }) {

@@ -45,9 +45,10 @@ whole_networking() {
     module=GirdersNetworking
     sources=$(find Sources/GirdersNetworking -name '*.swift')
     dependencies=(GirdersLog GirdersConfig)
-    module_flags=(-I Sources/CGirdersCurl/include -I Sources/CGirdersLoading/include)
+    module_flags=(-I Sources/CGirdersCurl/include -I Sources/CGirdersLoading/include
+        -I Sources/CGirdersCompression/include)
     c_sources=(Sources/CGirdersCurl/CurlLoader.c Sources/CGirdersCurl/PublicSuffixLoader.c
-        Sources/CGirdersLoading/LibraryLoader.c)
+        Sources/CGirdersCompression/CompressionLoader.c Sources/CGirdersLoading/LibraryLoader.c)
 }
 case "$target" in
     trema-parser | strings-reader | placeholders)
@@ -63,7 +64,7 @@ case "$target" in
     curl-head)
         # The response-head reader CurlTransport uses (it needs only the header types beside it).
         module=GirdersNetworking
-        sources="Sources/GirdersNetworking/Transports/Curl/CurlHead.swift Sources/GirdersNetworking/Requests/HTTPHeaders.swift"
+        sources="Sources/GirdersNetworking/Transports/Curl/CurlHead.swift Sources/GirdersNetworking/Request/HTTPHeaders.swift"
         module_flags=(-I Sources/CGirdersCurl/include) ;;
     set-cookie)
         # The cookie jar's field parser, with its rules and libpsl's public suffixes (loaded at run time).
@@ -77,12 +78,12 @@ case "$target" in
     certificate-key)
         # The DER reader that finds the key a public-key pin names in a server's certificate.
         module=GirdersNetworking
-        sources="Sources/GirdersNetworking/Transports/DERCertificate.swift" ;;
+        sources="Sources/GirdersNetworking/TLS/DERCertificate.swift" ;;
     sse-parser)
         # The Server-Sent Events reader and the line splitter under it.
         module=GirdersNetworking
-        sources="Sources/GirdersNetworking/Responses/ServerSentEventParser.swift
-            Sources/GirdersNetworking/Responses/LineScanner.swift" ;;
+        sources="Sources/GirdersNetworking/Streams/ServerSentEventParser.swift
+            Sources/GirdersNetworking/Streams/LineScanner.swift" ;;
     trema-roundtrip)
         # Every exporter's round trip; the Android reader is the tests' own (Foundation only).
         module=GirdersTrema
@@ -113,7 +114,11 @@ swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -wmo -m
     -package-name Girders -emit-module -emit-module-path "$work/support/GirdersSupport.swiftmodule" \
     -emit-object -o "$work/support/GirdersSupport.o" $(find Sources/GirdersSupport -name '*.swift') 2>&1 \
     | grep -v "Cannot export local symbol" || true
-module_flags+=(-package-name Girders -I "$work/support" -I Sources/CGirdersAtomics/include "$work/support/GirdersSupport.o")
+# GirdersSupport's C part (CGirdersAtomics: atomics, and whether the build is sanitized), instrumented alike.
+clang -c -O1 -g -fsanitize=fuzzer-no-link,address -I Sources/CGirdersAtomics/include Sources/CGirdersAtomics/Atomics.c \
+    -o "$work/support/Atomics.o"
+module_flags+=(-package-name Girders -I "$work/support" -I Sources/CGirdersAtomics/include "$work/support/GirdersSupport.o"
+    "$work/support/Atomics.o")
 for dependency in "${dependencies[@]+"${dependencies[@]}"}"; do
     # shellcheck disable=SC2046
     swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -wmo -module-name "$dependency" \

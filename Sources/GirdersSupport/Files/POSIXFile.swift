@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-package import Glibc
+import Glibc
 #elseif canImport(Musl)
-package import Musl
+import Musl
 #elseif canImport(Darwin)
-package import Darwin
+import Darwin
 #endif
 
 /// The POSIX file calls that GirdersLog, GirdersNetworking and GirdersStorage share, with `EINTR` and partial
@@ -39,9 +39,10 @@ package enum POSIXFile {
     /// The system's text for the current `errno`.
     package static func lastError() -> String { describe(errno) }
 
-    /// Opens a file for appending, creating it with `mode` if needed. Returns the descriptor or `errno`.
-    package static func openForAppending(_ path: String, mode: mode_t = 0o644) -> Result<Int32, POSIXFailure> {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, mode)
+    /// Opens a file for appending, creating it with mode 0644 (read and write for its owner, read for others) if
+    /// needed. Returns the descriptor or `errno`.
+    package static func openForAppending(_ path: String) -> Result<Int32, POSIXFailure> {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         return descriptor < 0 ? .failure(POSIXFailure(code: errno)) : .success(descriptor)
     }
 

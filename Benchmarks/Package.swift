@@ -1,11 +1,18 @@
 // swift-tools-version: 6.1
+import Foundation
 import PackageDescription
-
-import struct Foundation.URL
 
 /// SwiftPM names a path dependency after its folder, which differs between clones ("main", "girders", ...).
 let girders = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .lastPathComponent.lowercased()
+
+/// Whether the Girders beside this package (Scripts/compare-http.sh builds an earlier commit with this package's
+/// sources) has `CurlTransport.taskExecutor`: GirdersThroughput's girders-curl-executor client needs it.
+let girdersHasTaskExecutor: Bool = {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    let source = root.appendingPathComponent("Sources/GirdersNetworking/Transports/Curl/CurlTransport.swift")
+    return (try? String(contentsOf: source, encoding: .utf8))?.contains("public var taskExecutor") ?? false
+}()
 
 /// Side-by-side benchmarks of Girders against the libraries it replaces (with Integrations/, the packages that have
 /// dependencies).
@@ -51,7 +58,8 @@ let package = Package(
         .executableTarget(
             name: "GirdersThroughput",
             dependencies: ["BenchSupport", .product(name: "GirdersNetworking", package: girders)],
-            swiftSettings: [.swiftLanguageMode(.v6)]),
+            swiftSettings: [.swiftLanguageMode(.v6)]
+                + (girdersHasTaskExecutor ? [.define("GIRDERS_TASK_EXECUTOR")] : [])),
         .executableTarget(
             name: "HTTPThroughput",
             dependencies: [

@@ -4,7 +4,10 @@
 # (Benchmarks/Sources/CurlLimit: the easy interface one request at a time, the multi interface for 16 in flight).
 # Scenarios: small GETs one after another and 16 in flight, a 100 MiB download to memory and to a file, a 100 MiB
 # upload from a file. Each client and scenario runs in a process of its own (so its peak RSS is the scenario's),
-# RUNS times (3 by default); the table shows the median.
+# RUNS times (3 by default); the table shows the median, and for small GETs the share of C's rate, p50 and p99
+# latency and heap allocations per request (Benchmarks/Tools/malloc-count.c, preloaded for every client alike).
+# Two more Girders clients for small GETs: girders-curl-executor (the lanes prefer CurlTransport.taskExecutor) and
+# girders-curl-equipped (an AuthenticationInterceptor, a RetryPolicy and a monitor).
 # Usage: Scripts/bench-http.sh [RUNS]     Installs nginx (Debian's nginx-light) and, for the C limit's headers,
 #                                        libcurl4-openssl-dev when missing (Girders itself needs neither).
 # CLIENTS and SCENARIOS (space-separated) pick a subset. The OpenAPI clients (a generated client through
@@ -43,6 +46,10 @@ root=$(mktemp -d /tmp/girders-bench-http.XXXXXX)
 . Scripts/bench-nginx.sh
 trap 'stop_bench_nginx; rm -rf "$root"' EXIT
 start_bench_nginx "$root"  # sets $base
+# Allocations per request: every client runs its small GETs with the counting shim preloaded (one relaxed atomic
+# add per allocation, the same for all of them).
+cc -O2 -shared -fPIC -o "$root/malloc-count.so" Benchmarks/Tools/malloc-count.c
+preload() { case "$1" in small-*) echo "$root/malloc-count.so" ;; *) echo "" ;; esac; }
 
 clients=${CLIENTS:-"curl-c girders-curl girders-urlsession urlsession async-http-client"}
 scenarios=${SCENARIOS:-"small-sequential small-parallel download-memory download-file upload-file"}
@@ -59,14 +66,18 @@ results="$root/results"
 for run in $(seq "$runs"); do
     for scenario in $scenarios; do
         for client in $clients; do
+            shim=$(preload "$scenario")
             if [ "$client" = curl-c ]; then
-                line=$("$bin/CurlLimit" "$scenario" "$base" $(argument "$scenario") || true)
-            elif [[ "$client" == girders-curl || "$client" == girders-urlsession ]]; then
-                line=$("$bin/GirdersThroughput" "$client" "$scenario" "$base" $(argument "$scenario") || true)
+                line=$(LD_PRELOAD=$shim "$bin/CurlLimit" "$scenario" "$base" $(argument "$scenario") || true)
+            elif [[ "$client" == girders-* && "$client" != *openapi ]]; then
+                line=$(LD_PRELOAD=$shim "$bin/GirdersThroughput" "$client" "$scenario" "$base" $(argument "$scenario") \
+                    || true)
             elif [[ "$client" == *openapi ]]; then
-                line=$("$bin/OpenAPIThroughput" "$client" "$scenario" "$base" $(argument "$scenario") || true)
+                line=$(LD_PRELOAD=$shim "$bin/OpenAPIThroughput" "$client" "$scenario" "$base" $(argument "$scenario") \
+                    || true)
             else
-                line=$("$bin/HTTPThroughput" "$client" "$scenario" "$base" $(argument "$scenario") || true)
+                line=$(LD_PRELOAD=$shim "$bin/HTTPThroughput" "$client" "$scenario" "$base" $(argument "$scenario") \
+                    || true)
             fi
             rm -f "$root/out/download.bin"
             echo "$client $line" >>"$results"
@@ -84,28 +95,59 @@ for line in open(sys.argv[1]):
         rows.setdefault((parts[1] if len(parts) > 1 else "?", parts[0]), []).append(None)
         continue
     client, scenario, seconds, rate, rss, cpu = parts[0], parts[1], float(parts[2]), float(parts[3]), int(parts[4]), float(parts[5])
-    rows.setdefault((scenario, client), []).append((rate, rss, cpu / (rate * seconds) * 1e6 if rate else 0))
+    extra = parts[6:9] if len(parts) >= 9 else None
+    latency = (float(extra[0]), float(extra[1]), None if extra[2] == "-" else float(extra[2])) if extra else None
+    rows.setdefault((scenario, client), []).append((rate, rss, cpu / (rate * seconds) * 1e6 if rate else 0, latency))
 clients = sys.argv[3].split()
 names = {"curl-c": "libcurl in C (easy one at a time, multi 16 in flight)", "girders-curl": "Girders, CurlTransport",
+         "girders-curl-executor": "Girders, CurlTransport, callers on its taskExecutor",
+         "girders-curl-equipped": "Girders, CurlTransport, with authentication, retries and a monitor",
          "girders-urlsession": "Girders, URLSessionTransport", "urlsession": "bare URLSession",
          "async-http-client": "AsyncHTTPClient",
          "girders-openapi": "generated client, GirdersOpenAPI on CurlTransport",
          "ahc-openapi": "generated client, swift-openapi-async-http-client"}
 units = {"small-sequential": "requests/s", "small-parallel": "requests/s"}
-print(f"median of {sys.argv[2]} runs; rate (peak RSS), and for small GETs the CPU time per request (all threads)")
+def values(scenario, client):
+    return [v for v in rows.get((scenario, client), []) if v]
+def median_rate(scenario, client):
+    found = values(scenario, client)
+    return statistics.median(v[0] for v in found) if found else None
+print(f"median of {sys.argv[2]} runs; rate (peak RSS), and for small GETs the CPU time per request (all threads)"
+      " and the share of C's rate")
 print("| scenario | " + " | ".join(names[c] for c in clients) + " |")
 print("|---" * (len(clients) + 1) + "|")
 for scenario in sys.argv[4].split():
     cells = []
+    limit = median_rate(scenario, "curl-c")
     for client in clients:
-        values = [v for v in rows.get((scenario, client), []) if v]
-        if not values:
+        found = values(scenario, client)
+        if not found:
             cells.append("failed")
             continue
-        rate = statistics.median(v[0] for v in values)
-        rss = statistics.median(v[1] for v in values) / 1024
+        rate = statistics.median(v[0] for v in found)
+        rss = statistics.median(v[1] for v in found) / 1024
         unit = units.get(scenario, "MiB/s")
-        cpu = f", {statistics.median(v[2] for v in values):.1f} µs CPU" if scenario in units else ""
-        cells.append(f"{rate:,.0f} {unit} ({rss:.0f} MiB{cpu})")
+        share = f", {rate / limit:.0%} of C" if limit and client != "curl-c" and scenario in units else ""
+        cpu = f", {statistics.median(v[2] for v in found):.1f} µs CPU" if scenario in units else ""
+        cells.append(f"{rate:,.0f} {unit} ({rss:.0f} MiB{cpu}{share})")
     print(f"| {scenario} | " + " | ".join(cells) + " |")
+small = [s for s in sys.argv[4].split() if s in units]
+if small:
+    print()
+    print("latency from the call to the whole body, p50 / p99 (median over runs), and heap allocations per request")
+    print("| scenario | " + " | ".join(names[c] for c in clients) + " |")
+    print("|---" * (len(clients) + 1) + "|")
+    for scenario in small:
+        cells = []
+        for client in clients:
+            found = [v[3] for v in values(scenario, client) if v[3]]
+            if not found:
+                cells.append("-")
+                continue
+            p50 = statistics.median(v[0] for v in found)
+            p99 = statistics.median(v[1] for v in found)
+            counted = [v[2] for v in found if v[2] is not None]
+            allocations = f", {statistics.median(counted):.1f} allocations" if counted else ""
+            cells.append(f"{p50:,.0f} / {p99:,.0f} µs{allocations}")
+        print(f"| {scenario} | " + " | ".join(cells) + " |")
 PY

@@ -1,4 +1,5 @@
 // Resolves libcurl's functions from libcurl.so.4 at run time, once: see CGirdersCurl.h.
+#define _GNU_SOURCE  // pthread_setname_np
 #include "CGirdersCurl.h"
 
 #include <dlfcn.h>
@@ -130,4 +131,12 @@ unsigned int girders_curl_version_num(void) {
     if (girders_curl_load() != NULL) return 0;
     girders_curl_version_info *version = loaded.version_info(CURLVERSION_FIRST);
     return version == NULL ? 0 : version->version_num;
+}
+
+void girders_name_current_thread(const char *name) {
+#if defined(__APPLE__)
+    (void)pthread_setname_np(name);  // Darwin names only the calling thread
+#else
+    (void)pthread_setname_np(pthread_self(), name);  // at most 15 bytes; a longer name leaves the old one
+#endif
 }

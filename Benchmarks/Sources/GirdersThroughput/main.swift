@@ -2,14 +2,18 @@
 // clients' packages, so the comparison script can build it against an earlier commit of Girders in minutes.
 //
 // Usage: GirdersThroughput CLIENT SCENARIO BASE_URL [N|FILE]
-//   CLIENT: girders-curl (CurlTransport, Linux), girders-urlsession (URLSessionTransport)
+//   CLIENT: girders-curl (CurlTransport, Linux), girders-curl-executor (the same, the small GETs' lanes preferring
+//   its taskExecutor), girders-curl-equipped (the same with an AuthenticationInterceptor, a RetryPolicy and a
+//   monitor), girders-urlsession (URLSessionTransport)
 //   SCENARIO and the printed line: as HTTPThroughput's (BenchSupport's ThroughputScenario).
 import BenchSupport
 import Foundation
 import GirdersNetworking
+import Synchronization
 
 struct GirdersClient: ThroughputClient {
     let client: HTTPClient
+    var taskExecutor: (any TaskExecutor)? = nil
 
     func get(_ url: URL) async throws -> Int {
         try await client.perform(Request(URL: url, method: .get)).body.count
@@ -32,23 +36,59 @@ struct GirdersClient: ThroughputClient {
     func shutdown() async throws {}
 }
 
+/// Signs every request with a bearer token that never needs a refresh (the equipped client's interceptor).
+struct StaticTokenAuthenticator: Authenticator {
+    func apply(_ credential: String, to request: Request) -> Request {
+        request.settingHeader("Authorization", "Bearer \(credential)")
+    }
+
+    func refresh(_ credential: String) async throws -> String { credential }
+}
+
+/// Counts finished requests: a monitor that reads every request's end (and so has each exchange measured).
+final class CountingMonitor: EventMonitor {
+    private let finished = Mutex(0)
+
+    func requestDidFinish(
+        _ request: Request, attempt: Int, result: Result<HTTPResponse, ResponseError>, seconds: Double
+    ) {
+        finished.withLock { $0 += 1 }
+    }
+}
+
 func run() async throws {
     let arguments = CommandLine.arguments
     guard arguments.count >= 4, let base = URL(string: arguments[3]) else {
         throw ThroughputFailure("usage: GirdersThroughput CLIENT SCENARIO BASE_URL [N|FILE]")
     }
     let transport: any HTTPTransport
+    var executor: (any TaskExecutor)?
     switch arguments[1] {
-    case "girders-curl":
+    case "girders-curl", "girders-curl-executor", "girders-curl-equipped":
         #if canImport(FoundationNetworking)
-        transport = CurlTransport(cookieJar: nil)
+        let curl = CurlTransport(cookieJar: nil)
+        transport = curl
+        if arguments[1] == "girders-curl-executor" {
+            #if GIRDERS_TASK_EXECUTOR
+            executor = curl.taskExecutor
+            #else
+            throw ThroughputFailure("this Girders has no CurlTransport.taskExecutor")
+            #endif
+        }
         #else
         throw ThroughputFailure("CurlTransport is Linux only")
         #endif
     case "girders-urlsession": transport = URLSessionTransport()
     default: throw ThroughputFailure("unknown client \(arguments[1])")
     }
-    let client = GirdersClient(client: HTTPClient(transport: transport))
+    // Equipped: what an app adds to a client (authentication, retries, a monitor), for the cost of the features.
+    let equipped = arguments[1] == "girders-curl-equipped"
+    let interceptors: [any RequestInterceptor] =
+        equipped ? [AuthenticationInterceptor(StaticTokenAuthenticator(), credential: "token"), RetryPolicy()] : []
+    let monitors: [any EventMonitor] = equipped ? [CountingMonitor()] : []
+    let client = GirdersClient(
+        client: HTTPClient(transport: transport, interceptors: interceptors, monitors: monitors),
+        taskExecutor: executor)
     print(
         try await ThroughputScenario.run(
             arguments[2], client: client, base: base, extra: arguments.count > 4 ? arguments[4] : ""))

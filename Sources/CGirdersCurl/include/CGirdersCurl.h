@@ -239,6 +239,10 @@ static inline CURLMsg *curl_multi_info_read(CURLM *multi, int *left) {
 
 typedef size_t (*girders_curl_data_callback)(char *buffer, size_t size, size_t count, void *context);
 
+/// Names the calling thread for debuggers and profilers (the engine's thread: Foundation's `Thread.name` does not
+/// reach the system thread on Linux).
+void girders_name_current_thread(const char *name);
+
 static inline CURLcode girders_easy_set_long(CURL *handle, CURLoption option, long value) {
     return girders_curl()->easy_setopt(handle, option, value);
 }

@@ -50,6 +50,8 @@ final class CurlContentDecoding {
 
     /// `Accept-Encoding` for a request that named none: the codings whose decoders loaded.
     static let acceptEncoding: String = Coding.allCases.filter(\.isAvailable).map(\.rawValue).joined(separator: ", ")
+    /// The `Accept-Encoding` field line sent with ``acceptEncoding``, made once.
+    static let acceptEncodingField = "Accept-Encoding: " + acceptEncoding
 
     /// The most codings one body may layer.
     static let maximumCodings = 4

@@ -20,6 +20,8 @@ final class CurlEngine: Sendable {
         case cancel(CurlTransfer)
         /// The app caught up (a streamed body's reader, a streamed request body's producer): libcurl may go on.
         case resume(CurlTransfer)
+        /// A job of a task that prefers the engine's thread (``CurlEngineExecutor``), run between libcurl's calls.
+        case job(UnownedJob, UnownedTaskExecutor)
     }
 
     private struct State {
@@ -49,6 +51,9 @@ final class CurlEngine: Sendable {
     /// Why libcurl could not be set up, if it could not.
     let setupFailure: String?
 
+    /// The name of the engine's thread.
+    static let threadName = "girders.curl"
+
     /// The most easy handles kept for reuse.
     static let poolLimit = 64
 
@@ -77,8 +82,12 @@ final class CurlEngine: Sendable {
             _ = girders_multi_set_long(pointer, CURLMOPT_MAX_HOST_CONNECTIONS, maximumConnectionsPerHost)
         }
         let multiHandle = Multi(pointer: pointer)
-        let thread = Thread { [self] in self.loop(multiHandle.pointer) }
-        thread.name = "girders.curl"
+        let thread = Thread { [self] in
+            // Named for debuggers, profilers and `top -H` (Foundation's name is not the system thread's on Linux).
+            girders_name_current_thread(Self.threadName)
+            self.loop(multiHandle.pointer)
+        }
+        thread.name = Self.threadName
         thread.start()
     }
 
@@ -86,6 +95,11 @@ final class CurlEngine: Sendable {
     func stop() {
         state.withLock { $0.stopped = true }
         wake()
+    }
+
+    /// Runs `job` on the engine's thread (for ``CurlEngineExecutor``); `false` once the engine stopped.
+    func enqueue(_ job: UnownedJob, on executor: UnownedTaskExecutor) -> Bool {
+        send(.job(job, executor))
     }
 
     /// Queues `command` and wakes the thread if it waits (a wake-up costs a system call on each side).
@@ -183,10 +197,13 @@ final class CurlEngine: Sendable {
             }
             if let next = gate.ended(transfer) { start(next, pipeWait: false) }
         }
+        /// The commands being run; swapped with the queue's array, so neither is reallocated on every round.
+        var commands: [Command] = []
         while true {
-            let (commands, stopped) = state.withLock { state in
-                defer { state.commands.removeAll(keepingCapacity: true) }
-                return (state.commands, state.stopped)
+            commands.removeAll(keepingCapacity: true)
+            let stopped = state.withLock { state in
+                swap(&commands, &state.commands)
+                return state.stopped
             }
             for command in commands {
                 switch command {
@@ -217,6 +234,8 @@ final class CurlEngine: Sendable {
                     transfer.active = true
                     // libcurl may hand over the held piece of the body from inside this call.
                     _ = curl_easy_pause(transfer.handle.pointer, CURLPAUSE_CONT)
+                case .job(let job, let executor):
+                    job.runSynchronously(on: executor)
                 }
             }
             if stopped {
@@ -282,6 +301,8 @@ final class CurlEngine: Sendable {
             // A caller that just got its response usually sends the next request within microseconds, and a
             // response on loopback arrives as fast: look for both a few times before sleeping, which saves a
             // wake-up on each side (measured: 10k → 18k sequential requests/s; no loss with 16 in flight).
+            // (With callers on CurlEngineExecutor the next request comes from this thread, but the spin still pays:
+            // without it, one after another, 80% of C's rate instead of 131%, for the same CPU per request.)
             if spinBeforeWaiting(multi) { continue }
             let mayWait = state.withLock { state in
                 state.waiting = state.commands.isEmpty && !state.stopped
@@ -301,7 +322,13 @@ final class CurlEngine: Sendable {
             defer { state.commands = [] }
             return state.commands
         }
-        for case .add(let transfer) in pending { end(transfer, .cancelled(url: transfer.wire.url), multi: nil) }
+        for command in pending {
+            switch command {
+            case .add(let transfer): end(transfer, .cancelled(url: transfer.wire.url), multi: nil)
+            case .job(let job, _): CurlEngineExecutor.runElsewhere(job)
+            case .cancel, .resume: break
+            }
+        }
         curl_multi_cleanup(multi)
     }
 

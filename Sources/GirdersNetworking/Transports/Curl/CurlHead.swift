@@ -82,6 +82,7 @@ struct CurlHead {
     /// a space (obsolete line folding), and a line without a colon is skipped.
     static func fields(in head: [UInt8]) -> [HTTPHeader] {
         var fields: [HTTPHeader] = []
+        fields.reserveCapacity(head.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) })  // one field a line, at most
         var continues = false  // whether the line before was a field (or its continuation)
         forEachLine(of: head) { start, stop in
             if continues, head[start] == 0x20 || head[start] == 0x09, let last = fields.popLast() {

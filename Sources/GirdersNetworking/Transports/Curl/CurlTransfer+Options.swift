@@ -85,7 +85,15 @@ extension CurlTransfer {
                 feature: "a URLRequest edit of \(edited.names.joined(separator: ", ")) on CurlTransport; "
                     + "use URLSessionTransport for it")
         }
-        var lines: [String] = []
+        var stored = true
+        /// Appends `line` to libcurl's list (which copies it).
+        func append(_ line: String) {
+            guard stored, let appended = curl_slist_append(headerList, line) else {
+                stored = false
+                return
+            }
+            headerList = appended
+        }
         var hasAcceptEncoding = false
         var hasAccept = false
         for field in wire.headers {
@@ -95,21 +103,16 @@ extension CurlTransfer {
             if HTTPHeaders.same(name, "Accept-Encoding") { hasAcceptEncoding = true }
             if HTTPHeaders.same(name, "Accept") { hasAccept = true }
             // "Name;" sends a field with an empty value; "Name:" would remove it.
-            lines.append(field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)")
+            append(field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)")
         }
-        lines.append("Expect:")  // no 100-continue round trip before a body
-        if !hasAccept { lines.append("Accept: */*") }
+        append("Expect:")  // no 100-continue round trip before a body
+        if !hasAccept { append("Accept: */*") }
         // The codings whose decoders loaded (CurlContentDecoding), unless the request named its own; a coded response
         // is decoded here either way, as URLSession decodes it.
         if !hasAcceptEncoding, !CurlContentDecoding.acceptEncoding.isEmpty {
-            lines.append("Accept-Encoding: " + CurlContentDecoding.acceptEncoding)
+            append(CurlContentDecoding.acceptEncodingField)
         }
-        for line in lines {
-            guard let appended = curl_slist_append(headerList, line) else {
-                throw .transport(url: wire.url, code: 0, reason: "libcurl could not store a header")
-            }
-            headerList = appended
-        }
+        guard stored else { throw .transport(url: wire.url, code: 0, reason: "libcurl could not store a header") }
         let easy = handle.pointer
         if code == CURLE_OK { code = girders_easy_set_pointer(easy, CURLOPT_HTTPHEADER, headerList) }
         // libcurl hands over the body as it came: CurlContentDecoding decodes it.

@@ -193,10 +193,11 @@ final class CurlTransfer: @unchecked Sendable {
             return headersEnded()
         }
         if isStatusLine {
-            // A new response (after 1xx, or a proxy's answer): start over.
+            // A new response (after 1xx, or a proxy's answer): start over, with room for a typical head at once.
             touch()
             status = Self.statusCode(in: line, end: end)
             head.removeAll(keepingCapacity: true)
+            head.reserveCapacity(512)
             headComplete = false
             return true
         }

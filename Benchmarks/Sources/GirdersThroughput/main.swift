@@ -56,19 +56,16 @@ final class CountingMonitor: EventMonitor {
     }
 }
 
-func run() async throws {
-    let arguments = CommandLine.arguments
-    guard arguments.count >= 4, let base = URL(string: arguments[3]) else {
-        throw ThroughputFailure("usage: GirdersThroughput CLIENT SCENARIO BASE_URL [N|FILE]")
-    }
+/// The client named `name`.
+func makeClient(_ name: String) throws -> GirdersClient {
     let transport: any HTTPTransport
     var executor: (any TaskExecutor)?
-    switch arguments[1] {
+    switch name {
     case "girders-curl", "girders-curl-executor", "girders-curl-equipped":
         #if canImport(FoundationNetworking)
         let curl = CurlTransport(cookieJar: nil)
         transport = curl
-        if arguments[1] == "girders-curl-executor" {
+        if name == "girders-curl-executor" {
             #if GIRDERS_TASK_EXECUTOR
             executor = curl.taskExecutor
             #else
@@ -79,24 +76,18 @@ func run() async throws {
         throw ThroughputFailure("CurlTransport is Linux only")
         #endif
     case "girders-urlsession": transport = URLSessionTransport()
-    default: throw ThroughputFailure("unknown client \(arguments[1])")
+    default: throw ThroughputFailure("unknown client \(name)")
     }
     // Equipped: what an app adds to a client (authentication, retries, a monitor), for the cost of the features.
-    let equipped = arguments[1] == "girders-curl-equipped"
+    let equipped = name == "girders-curl-equipped"
     let interceptors: [any RequestInterceptor] =
         equipped ? [AuthenticationInterceptor(StaticTokenAuthenticator(), credential: "token"), RetryPolicy()] : []
     let monitors: [any EventMonitor] = equipped ? [CountingMonitor()] : []
-    let client = GirdersClient(
+    return GirdersClient(
         client: HTTPClient(transport: transport, interceptors: interceptors, monitors: monitors),
         taskExecutor: executor)
-    print(
-        try await ThroughputScenario.run(
-            arguments[2], client: client, base: base, extra: arguments.count > 4 ? arguments[4] : ""))
 }
 
-do {
-    try await run()
-} catch {
-    print("\(CommandLine.arguments.dropFirst(2).first ?? "?") FAILED \(error)")
-    exit(1)
+await ThroughputScenario.main(usage: "usage: GirdersThroughput CLIENT SCENARIO BASE_URL [N|FILE]") {
+    try makeClient($0)
 }

@@ -110,25 +110,10 @@ struct AHC: ThroughputClient {
     func shutdown() async throws { try await client.shutdown() }
 }
 
-func run() async throws {
-    let arguments = CommandLine.arguments
-    guard arguments.count >= 4, let base = URL(string: arguments[3]) else {
-        throw ThroughputFailure("usage: HTTPThroughput CLIENT SCENARIO BASE_URL [N|FILE]")
+await ThroughputScenario.main(usage: "usage: HTTPThroughput CLIENT SCENARIO BASE_URL [N|FILE]") { name in
+    switch name {
+    case "urlsession": return BareURLSession(session: URLSession(configuration: .default))
+    case "async-http-client": return AHC()
+    default: throw ThroughputFailure("unknown client \(name) (Girders' own: GirdersThroughput)")
     }
-    let client: any ThroughputClient
-    switch arguments[1] {
-    case "urlsession": client = BareURLSession(session: URLSession(configuration: .default))
-    case "async-http-client": client = AHC()
-    default: throw ThroughputFailure("unknown client \(arguments[1]) (Girders' own: GirdersThroughput)")
-    }
-    print(
-        try await ThroughputScenario.run(
-            arguments[2], client: client, base: base, extra: arguments.count > 4 ? arguments[4] : ""))
-}
-
-do {
-    try await run()
-} catch {
-    print("\(CommandLine.arguments.dropFirst(2).first ?? "?") FAILED \(error)")
-    exit(1)
 }

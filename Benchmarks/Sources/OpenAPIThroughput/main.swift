@@ -20,7 +20,7 @@ struct Failure: Error, CustomStringConvertible {
     let description: String
 }
 
-func run() async throws {
+func run() async throws -> String {
     let arguments = CommandLine.arguments
     guard arguments.count >= 5, let base = URL(string: arguments[3]), let total = Int(arguments[4]) else {
         throw Failure(description: "usage: OpenAPIThroughput CLIENT SCENARIO BASE_URL N")
@@ -61,15 +61,9 @@ func run() async throws {
     }
     let elapsed = ContinuousClock.now - start
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    print(
-        String(
-            format: "%@ %.3f %.1f %d %.3f", scenario, seconds, Double(total) / seconds, ProcessUsage.peakResidentKiB(),
-            ProcessUsage.cpuSeconds() - cpuStart))
+    return String(
+        format: "%@ %.3f %.1f %d %.3f", scenario, seconds, Double(total) / seconds, ProcessUsage.peakResidentKiB(),
+        ProcessUsage.cpuSeconds() - cpuStart)
 }
 
-do {
-    try await run()
-} catch {
-    print("\(CommandLine.arguments.dropFirst(2).first ?? "?") FAILED \(error)")
-    exit(1)
-}
+await ThroughputScenario.printing { try await run() }

@@ -13,7 +13,9 @@ Routes (any method unless noted):
   /redirect/<code>?to=<url>   a redirect with Location: <url>
   /delay?ms=<n>         waits n ms, then 200 "done"
   /drip?bytes=<n>&interval_ms=<m>[&name=]   sends Content-Length n, then one byte every m ms; with name=, counts
-                        drip-<name> as the body starts and drip-closed-<name> when the client goes away before the end
+                        drip-<name> as the body starts and drip-closed-<name> when the client goes away before the end;
+                        with hold=1, sends the first byte and then nothing until the client goes away (at most 300 s,
+                        then closes short), so a test of cancelling never depends on the body outlasting a slow machine
   /bytes?n=<n>          n bytes of a repeating pattern, Content-Length set
   /json/object, /json/array, /json/malformed, /json/empty200, /json/dates
   /content-type?type=<t>    body "{}" with that Content-Type
@@ -46,6 +48,7 @@ Routes (any method unless noted):
   /hold?name=, /release?name=, /barrier?name=&n=, /arrivals?name=   the gates of gates.py
   /connections          how many connections the server has accepted so far
 """
+import select
 import socket
 import struct
 import gzip
@@ -81,6 +84,19 @@ class Handler(BaseHTTPRequestHandler):
     def setup(self):
         count("connections")
         super().setup()
+
+    def _wait_for_client_to_go(self, seconds):
+        """True once the client closes or resets the connection; False when `seconds` pass first."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            readable, _, _ = select.select([self.connection], [], [], 1.0)
+            if readable:
+                try:
+                    if not self.connection.recv(1):
+                        return True
+                except (ConnectionResetError, OSError):
+                    return True
+        return False
 
     def _send(self, status, body=b"", content_type="application/json", headers=()):
         self.send_response(status)
@@ -245,6 +261,15 @@ class Handler(BaseHTTPRequestHandler):
             self.send_header("Content-Length", str(total))
             self.end_headers()
             try:
+                if query.get("hold") == ["1"]:
+                    self.wfile.write(b"x")
+                    self.wfile.flush()
+                    if name:
+                        count("drip-" + name)
+                    if self._wait_for_client_to_go(300) and name:
+                        count("drip-closed-" + name)
+                    self.close_connection = True
+                    return
                 for index in range(total):
                     self.wfile.write(b"x")
                     self.wfile.flush()

@@ -93,7 +93,7 @@ struct CurlTransportTests {
         let name = UUID().uuidString
         let task = Task {
             try await client.download(
-                Request(URL: server.url("/drip?bytes=2000&interval_ms=10&name=\(name)"), method: .get),
+                Request(URL: server.url("/drip?bytes=2000&interval_ms=10&hold=1&name=\(name)"), method: .get),
                 to: destination
             ) { started.append($0.completedBytes) }
         }
@@ -101,8 +101,8 @@ struct CurlTransportTests {
         task.cancel()
         let error = await responseError { _ = try await task.value }
         #expect(error?.isCancellation == true)
-        // Stopped, not merely abandoned: the server sees the connection go away (the drip would send a byte every
-        // 10 ms for 20 s to a transfer that went on).
+        // Stopped, not merely abandoned: the server sees the connection go away (it holds the body for as long as
+        // the transfer goes on).
         try await waitUntil(asking: { (try? await server.count("drip-closed-\(name)")) == 1 })
         #expect(try await server.count("drip-closed-\(name)") == 1)
         #expect(try fileNames(in: folder).isEmpty)

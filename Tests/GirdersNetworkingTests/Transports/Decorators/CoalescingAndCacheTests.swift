@@ -78,7 +78,7 @@ struct CoalescingAndCacheTests {
     @Test func whenEveryCallerCancelsTheSharedCallIsCancelledAndTheNextRequestStartsAfresh() async throws {
         let (client, transport) = coalescingClient()
         let name = UUID().uuidString
-        let request = Request(URL: server.url("/drip?bytes=100&interval_ms=50&name=\(name)"), method: .get)
+        let request = Request(URL: server.url("/drip?bytes=100&interval_ms=50&hold=1&name=\(name)"), method: .get)
         let tasks = (0..<3).map { _ in
             Task { () async throws -> Response<Data> in try await client.executeRequest(request: request) }
         }

@@ -3,7 +3,7 @@
 # Usage: Scripts/fuzz.sh TARGET SECONDS      one target (trema-parser, strings-reader, placeholders, xml-plist,
 #                                            binary-plist, http-dates, storage-decoding, curl-head, set-cookie,
 #                                            certificate-key, sse-parser, trema-roundtrip, multipart,
-#                                            request-builders, config-merge)
+#                                            request-builders, config-merge, cache-control)
 #        Scripts/fuzz.sh all SECONDS         every target in turn
 #        Scripts/fuzz.sh campaign SECONDS [TARGET...]
 #                                            a long run per target (every target by default), then the corpus it
@@ -18,7 +18,7 @@ if ! command -v swiftc >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swiftc ]; then
 fi
 
 targets="trema-parser strings-reader placeholders xml-plist binary-plist http-dates storage-decoding curl-head set-cookie
-certificate-key sse-parser trema-roundtrip multipart request-builders config-merge"
+certificate-key sse-parser trema-roundtrip multipart request-builders config-merge cache-control"
 target=${1:?usage: Scripts/fuzz.sh TARGET|all SECONDS}
 seconds=${2:-30}
 
@@ -79,6 +79,13 @@ case "$target" in
         # The DER reader that finds the key a public-key pin names in a server's certificate.
         module=GirdersNetworking
         sources="Sources/GirdersNetworking/TLS/DERCertificate.swift" ;;
+    cache-control)
+        # The Cache-Control parser and the freshness arithmetic of CachingTransport.
+        module=GirdersNetworking
+        sources="Sources/GirdersNetworking/Caching/CacheControl.swift
+            Sources/GirdersNetworking/Caching/CacheControl+Parsing.swift Sources/GirdersNetworking/Caching/CacheFreshness.swift
+            Sources/GirdersNetworking/Caching/CachedResponse.swift Sources/GirdersNetworking/Caching/CacheStorability.swift
+            Sources/GirdersNetworking/Request/HTTPHeaders.swift $(find Sources/GirdersNetworking/Dates -name '*.swift')" ;;
     sse-parser)
         # The Server-Sent Events reader and the line splitter under it.
         module=GirdersNetworking

@@ -2,7 +2,8 @@ import Foundation
 
 /// Retries transient failures with exponential backoff and full jitter, honouring `Retry-After`.
 ///
-/// Retried: the statuses 408, 429, 500, 502, 503 and 504, timeouts and lost or refused connections; only for
+/// Retried: the statuses 408, 429, 500, 502, 503 and 504 (unless a ``CachingTransport`` answered them), timeouts and
+/// lost or refused connections; only for
 /// idempotent methods unless the request opts in with ``withRetriesAllowed(_:)``. `Retry-After` is read in
 /// seconds or as an HTTP date and capped at ``maximumDelay``; otherwise the delay is a random value between 0
 /// and `min(maximumDelay, baseDelay * 2^(attempt - 1))`.
@@ -55,7 +56,10 @@ public struct RetryPolicy: RequestInterceptor {
         case .transport(_, let code, _) where code == URLError.networkConnectionLost.rawValue:
             break
         default:
-            guard let response = failure.response, retryableStatusCodes.contains(response.statusCode) else {
+            // A cache's answer (a 504 of `cacheOnly`, a stored 503) would be the same again.
+            guard let response = failure.response, response.cacheUse == nil,
+                retryableStatusCodes.contains(response.statusCode)
+            else {
                 return .doNotRetry
             }
             if let after = response.headers["Retry-After"], let seconds = Self.seconds(retryAfter: after) {

@@ -14,25 +14,35 @@ public struct HTTPResponse: Sendable, Equatable {
     public let request: Request
     /// The file the body was written to instead of ``body``, for downloads.
     public let fileURL: URL?
+    /// How a ``CachingTransport`` answered, or `nil` when the response came from the network alone.
+    public let cacheUse: CacheUse?
 
     /// A raw response.
-    public init(statusCode: Int, headers: HTTPHeaders, body: Data, url: URL?, request: Request, fileURL: URL? = nil) {
+    public init(
+        statusCode: Int, headers: HTTPHeaders, body: Data, url: URL?, request: Request, fileURL: URL? = nil,
+        cacheUse: CacheUse? = nil
+    ) {
         self.statusCode = statusCode
         self.headers = headers
         self.body = body
         self.url = url
         self.request = request
         self.fileURL = fileURL
+        self.cacheUse = cacheUse
     }
 
     /// The same response with `body` as its body.
     func replacingBody(withData body: Data) -> HTTPResponse {
-        HTTPResponse(statusCode: statusCode, headers: headers, body: body, url: url, request: request, fileURL: nil)
+        HTTPResponse(
+            statusCode: statusCode, headers: headers, body: body, url: url, request: request, fileURL: nil,
+            cacheUse: cacheUse)
     }
 
     /// The same response with its body in `file` instead of memory.
     func replacingBody(with file: URL) -> HTTPResponse {
-        HTTPResponse(statusCode: statusCode, headers: headers, body: Data(), url: url, request: request, fileURL: file)
+        HTTPResponse(
+            statusCode: statusCode, headers: headers, body: Data(), url: url, request: request, fileURL: file,
+            cacheUse: cacheUse)
     }
 
     /// The media type of `Content-Type` without parameters, lower-cased: `application/json`.

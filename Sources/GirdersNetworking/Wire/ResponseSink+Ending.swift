@@ -18,6 +18,7 @@ extension ResponseSink {
     /// A whole response at once: its head and body go through the same checks as a streamed one's.
     public func deliver(_ response: HTTPResponse) throws(ResponseError) {
         try receiveHead(statusCode: response.statusCode, headers: response.headers)
+        if let cacheUse = response.cacheUse { state.withLock { $0.cacheUse = cacheUse } }
         guard request.bodyFollows(status: response.statusCode), !response.body.isEmpty else { return }
         // The whole body is here: its size is the progress's total, whatever the head announced.
         state.withLock { $0.total = Int64(response.body.count) }
@@ -80,7 +81,7 @@ extension ResponseSink {
         return state.withLock { state in
             let response = HTTPResponse(
                 statusCode: state.status ?? 0, headers: headers, body: state.streaming ? Data() : state.body,
-                url: request.url, request: request.request)
+                url: request.url, request: request.request, cacheUse: state.cacheUse)
             return state.download.map { response.replacingBody(with: $0.url) } ?? response
         }
     }

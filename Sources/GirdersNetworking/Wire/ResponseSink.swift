@@ -63,6 +63,8 @@ public final class ResponseSink: Sendable {
         var stream = StreamBuffer()
         var metrics: RequestMetrics?
         var observers: [@Sendable (Data) -> Void] = []
+        /// How a caching decorator answered (``deliver(_:)`` of a response that says so).
+        var cacheUse: CacheUse?
     }
 
     /// The request the response answers.

@@ -86,6 +86,8 @@ public final class RevalidatingTransport: HTTPTransport {
 extension HTTPResponse {
     /// The same response attributed to `request` (the one the caller sent, without added conditional headers).
     func with(request: Request) -> HTTPResponse {
-        HTTPResponse(statusCode: statusCode, headers: headers, body: body, url: url, request: request, fileURL: fileURL)
+        HTTPResponse(
+            statusCode: statusCode, headers: headers, body: body, url: url, request: request, fileURL: fileURL,
+            cacheUse: cacheUse)
     }
 }

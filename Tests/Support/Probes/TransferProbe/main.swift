@@ -23,6 +23,10 @@
 //
 //     TransferProbe stream <URL> curl|urlSession <microseconds per chunk>
 //       → {"baselineKB":…,"peakKB":…,"bytes":…,"seconds":…,"error":"…"}
+//
+// and writes a FileCacheStore until it is killed (CacheWriterProbe.swift):
+//
+//     TransferProbe cache-writer <folder> <seed>
 import Foundation
 import GirdersNetworking
 
@@ -128,6 +132,9 @@ if arguments.count == 5, arguments[1] == "cookies", let cookieURL = URL(string: 
     ]
     print(String(decoding: try JSONSerialization.data(withJSONObject: report), as: UTF8.self))
     exit(0)
+}
+if arguments.count == 4, arguments[1] == "cache-writer" {
+    CacheWriterProbe.run(folder: URL(fileURLWithPath: arguments[2]), seed: UInt64(arguments[3]) ?? 1)
 }
 if arguments.count == 5, arguments[1] == "stream", let url = URL(string: arguments[2]) {
     await streamProbe(url: url, transport: arguments[3], pause: UInt64(arguments[4]) ?? 0)

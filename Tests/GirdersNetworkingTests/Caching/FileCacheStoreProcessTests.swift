@@ -1,0 +1,90 @@
+#if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
+import Foundation
+import Testing
+
+@testable import GirdersNetworking
+
+/// FileCacheStore against processes killed mid-write and two processes writing at once (`TransferProbe
+/// cache-writer`): every entry left is whole, its body the one its generation wrote.
+struct FileCacheStoreProcessTests {
+    /// Starts a writer on `folder`.
+    func startWriter(_ folder: URL, seed: Int) throws -> Process {
+        let process = Process()
+        process.executableURL = Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent(
+            "TransferProbe")
+        process.arguments = ["cache-writer", folder.path, String(seed)]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    /// Every entry file in `folder` decodes, and each body is what its generation wrote.
+    func checkEveryEntry(in folder: URL) throws -> Int {
+        let files = CacheFiles.entries(in: folder.path, abandonedAfter: 0)  // a killed writer's temporaries go too
+        for file in files {
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file.path)))
+            guard case .success(let (key, response)) = CacheEntryFile.decode(bytes) else {
+                Issue.record("a torn entry: \(file.path)")
+                continue
+            }
+            let generation = Int(response.headers["X-Generation"] ?? "") ?? -1
+            let length = Int(response.headers["X-Length"] ?? "") ?? -1
+            #expect(response.body == CacheWriterBody.body(url: key.url, generation: generation, length: length))
+        }
+        let leftovers = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tmp") }
+        #expect(leftovers.isEmpty)
+        return files.count
+    }
+
+    @Test func aWriterKilledAtRandomMomentsLeavesEveryEntryWholeOrAbsent() async throws {
+        let folder = try temporaryFolder()
+        for round in 0..<12 {
+            let writer = try startWriter(folder, seed: round + 1)
+            try await waitUntil { !CacheFiles.entries(in: folder.path, abandonedAfter: 3_600).isEmpty }
+            // The moment of the kill is random: the invariant must hold at any of them.
+            try await Task.sleep(for: .milliseconds(Int.random(in: 0...120)))
+            kill(writer.processIdentifier, SIGKILL)
+            writer.waitUntilExit()
+            #expect(writer.terminationReason == .uncaughtSignal)
+        }
+        #expect(try checkEveryEntry(in: folder) > 0)
+        let store = try FileCacheStore(folder: folder, maximumBytes: 4 << 20, maximumEntries: 30)
+        #expect(store.count <= 30)
+    }
+
+    @Test func twoProcessesWritingTheSameEntriesAtOnceLeaveThemWhole() async throws {
+        let folder = try temporaryFolder()
+        let writers = try [startWriter(folder, seed: 101), startWriter(folder, seed: 202)]
+        // Until both have written over each other's entries many times: generation 150 of either.
+        try await waitUntil { latestGeneration(in: folder) >= 150 }
+        for writer in writers {
+            kill(writer.processIdentifier, SIGKILL)
+            writer.waitUntilExit()
+        }
+        #expect(try checkEveryEntry(in: folder) >= 20)
+        // The bounds hold once either process scans again (each rescans every 64 writes).
+        let bytes = CacheFiles.entries(in: folder.path, abandonedAfter: 3_600).reduce(0) { $0 + $1.size }
+        #expect(bytes <= 2 * (4 << 20))
+    }
+}
+
+/// The highest `X-Generation` of the entries in `folder` that read whole now.
+func latestGeneration(in folder: URL) -> Int {
+    CacheFiles.entries(in: folder.path, abandonedAfter: 3_600).compactMap { file -> Int? in
+        guard let bytes = try? [UInt8](Data(contentsOf: URL(fileURLWithPath: file.path))),
+            case .success(let (_, response)) = CacheEntryFile.decode(bytes)
+        else { return nil }
+        return Int(response.headers["X-Generation"] ?? "")
+    }.max() ?? 0
+}
+
+/// The bodies `TransferProbe cache-writer` stores (CacheWriterProbe.body: the probe is an executable, so the rule
+/// is repeated here).
+enum CacheWriterBody {
+    static func body(url: String, generation: Int, length: Int) -> Data {
+        let pattern = Array("\(url)#\(generation);".utf8)
+        guard length > 0 else { return Data() }
+        return Data((0..<length).map { pattern[$0 % pattern.count] })
+    }
+}
+#endif

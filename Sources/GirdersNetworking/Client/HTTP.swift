@@ -41,10 +41,17 @@ extension HTTP {
 
     /// For a client that has only ``perform(_:)`` (a test double): the whole body, as one chunk.
     public func stream(
-        _ request: Request, progress: (@Sendable (TransferProgress) -> Void)? = nil
+        _ request: Request, progress: (@Sendable (TransferProgress) -> Void)?
     ) async throws(ResponseError) -> StreamedResponse {
         let response = try await perform(request, options: TransferOptions(progress: progress))
         return StreamedResponse(whole: response)
+    }
+
+    /// ``stream(_:progress:)`` without progress reports: the client's own streaming whatever the static type (a
+    /// default argument on the implementation above would make `http.stream(request)` on an `any HTTP` collect the
+    /// whole body instead).
+    public func stream(_ request: Request) async throws(ResponseError) -> StreamedResponse {
+        try await stream(request, progress: nil)
     }
 }
 

@@ -81,6 +81,15 @@ enum FileIO {
             guard descriptor >= 0 else { throw .fileError(path: url.path, reason: FileIO.lastError()) }
         }
 
+        /// Opens `url` (made with mode 0600 when missing; never through a link) to append to it, or emptied first
+        /// when `truncating`; ``written`` starts at its size.
+        init(appendingTo url: URL, truncating: Bool) throws(ResponseError) {
+            let flags = O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC | (truncating ? O_TRUNC : 0)
+            descriptor = open(url.path, flags, 0o600)
+            guard descriptor >= 0 else { throw .fileError(path: url.path, reason: FileIO.lastError()) }
+            written = FileIO.size(of: url) ?? 0
+        }
+
         func append(_ data: Data, path: URL) throws(ResponseError) {
             let failure = data.withUnsafeBytes { POSIXFile.writeAll(descriptor, $0) }
             if let failure { throw .fileError(path: path.path, reason: POSIXFile.describe(failure)) }

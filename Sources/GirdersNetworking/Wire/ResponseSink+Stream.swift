@@ -88,7 +88,9 @@ struct StreamBuffer {
         var waiters = Waiters()
         if let headWaiter, headReady || ended {
             self.headWaiter = nil
-            waiters.head = (headWaiter, failure.map { .failure($0) } ?? .success(()))
+            // A head that arrived is the caller's even when the body failed meanwhile: the chunks before the failure,
+            // then the failure, come through the body, whether or not the caller was already waiting.
+            waiters.head = (headWaiter, headReady ? .success(()) : failure.map { .failure($0) } ?? .success(()))
         }
         if let reader {
             if let chunk = takeChunk() {

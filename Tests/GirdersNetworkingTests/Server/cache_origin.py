@@ -8,9 +8,19 @@ Binds 127.0.0.1 on a free port, prints the port on the first line of stdout, and
                          {"drop": true} to close the connection without answering. No Date or Server field is
                          added: a test that wants Date scripts it (its clock is not this machine's).
   ANY  /o/<name>[...]    the next scripted answer; each request is logged
-  GET  /_log/<name>      JSON list of the requests to /o/<name>: {"method", "path", "headers": {lower-cased: value}}
+  GET  /_log/<name>      JSON list of the requests to /o/<name> or /f/<name>: {"method", "path", "headers"}
+  POST /_file/<name>     body: JSON settings of a downloadable file /f/<name>: "size", "version" (its bytes and its
+                         ETag "<version>" follow from it), and optionally "cuts" (a list: the next responses send
+                         only that many body bytes, then close), "drip_ms" (a pause after every 16 KiB),
+                         "hold_after" (after that many body bytes, nothing more until the client goes away),
+                         "ignore_if_range" (answers a Range with 206 even for another version), "shift" (a 206
+                         that starts that many bytes later than asked), "no_validator", "date_only" (no ETag; a
+                         Last-Modified a day before Date)
+  GET  /f/<name>[?...]   the file: 200, or 206 for "Range: bytes=N-" when If-Range matches (416 past the end)
 """
+import time
 import json
+import select
 import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -18,6 +28,16 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 LOCK = threading.Lock()
 SCRIPTS = {}
 LOGS = {}
+FILES = {}
+LAST_MODIFIED = "Tue, 01 Dec 2026 10:00:00 GMT"
+DATE = "Wed, 02 Dec 2026 10:00:00 GMT"
+
+
+def file_bytes(version, size):
+    """The bytes of a file version: a pattern no two versions share at any offset."""
+    seed = sum(version.encode()) * 7919
+    block = bytes(((index * 131) + seed + (index >> 8) * 7) & 0xFF for index in range(65536))
+    return (block * (size // len(block) + 1))[:size]
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -46,6 +66,12 @@ class Handler(BaseHTTPRequestHandler):
             with LOCK:
                 log = LOGS.get(path[len("/_log/"):], [])
                 return self._plain(200, json.dumps(log).encode())
+        if path.startswith("/_file/"):
+            with LOCK:
+                FILES[path[len("/_file/"):]] = json.loads(request_body)
+            return self._plain(200, b"{}")
+        if path.startswith("/f/"):
+            return self._file(path[len("/f/"):])
         if not path.startswith("/o/"):
             return self._plain(404, b'{"error": "no such route"}')
         name = path[len("/o/"):].split("/", 1)[0]
@@ -71,6 +97,76 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
         if self.command != "HEAD":
             self.wfile.write(body)
+
+    def _file(self, name):
+        with LOCK:
+            LOGS.setdefault(name, []).append({
+                "method": self.command, "path": self.path,
+                "headers": {key.lower(): value for key, value in self.headers.items()},
+            })
+            settings = dict(FILES.get(name) or {})
+            cuts = (FILES.get(name) or {}).get("cuts") or []
+            cut = cuts.pop(0) if cuts else None
+        size, version = settings.get("size", 0), settings.get("version", "v1")
+        content = file_bytes(version, size)
+        etag = '"%s"' % version
+        validators = []
+        if settings.get("date_only"):
+            validators = [("Last-Modified", LAST_MODIFIED), ("Date", DATE)]
+        elif not settings.get("no_validator"):
+            validators = [("ETag", etag)]
+        status, body, extra = 200, content, []
+        wanted = self.headers.get("Range", "")
+        if wanted.startswith("bytes=") and wanted.endswith("-"):
+            start = int(wanted[len("bytes="):-1])
+            condition = self.headers.get("If-Range")
+            current = LAST_MODIFIED if settings.get("date_only") else etag
+            if condition is None or condition == current or settings.get("ignore_if_range"):
+                if start >= size:
+                    self.send_response_only(416)
+                    self.send_header("Content-Range", "bytes */%d" % size)
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                    return
+                start += settings.get("shift", 0)
+                status, body = 206, content[start:]
+                extra = [("Content-Range", "bytes %d-%d/%d" % (start, size - 1, size))]
+        self.send_response_only(status)
+        for field_name, value in validators + extra:
+            self.send_header(field_name, value)
+        self.send_header("Content-Type", "application/octet-stream")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        limit = len(body) if cut is None else min(cut, len(body))
+        hold = settings.get("hold_after")
+        if hold is not None:
+            limit = min(limit, hold)
+        sent = 0
+        try:
+            while sent < limit:
+                piece = body[sent:min(limit, sent + 16384)]
+                self.wfile.write(piece)
+                self.wfile.flush()
+                sent += len(piece)
+                if settings.get("drip_ms"):
+                    time.sleep(settings["drip_ms"] / 1000)
+            if hold is not None:
+                self._wait_for_client_to_go(300)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+        if cut is not None or hold is not None:
+            self.close_connection = True
+
+    def _wait_for_client_to_go(self, seconds):
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            readable, _, _ = select.select([self.connection], [], [], 1.0)
+            if readable:
+                try:
+                    if not self.connection.recv(1):
+                        return
+                except OSError:
+                    return
 
     do_GET = do_POST = do_PUT = do_DELETE = do_PATCH = do_HEAD = _handle
 

@@ -69,6 +69,23 @@ struct StreamingTests {
         #expect(try await redirected.body.collect(upTo: 10_000).count == 1000)
     }
 
+    @Test func aClientTypedAsAnyHTTPStreamsToo() async throws {
+        // The body is held open after its first byte: only a stream returns before its end.
+        let http: any HTTP = makeClient()
+        let name = UUID().uuidString
+        let request = Request(URL: server.url("/drip?bytes=100&interval_ms=10&hold=1&name=\(name)"), method: .get)
+        let head = LockedList<Int>()
+        let reader = Task {
+            let streamed = try await http.stream(request)
+            head.append(streamed.head.statusCode)
+            for try await _ in streamed.body {}
+        }
+        try await waitUntil { !head.values.isEmpty }
+        #expect(head.values == [200])
+        reader.cancel()
+        _ = await reader.result
+    }
+
     @Test(arguments: TransportKind.allCases)
     func cancellingTheReadingTaskStopsTheTransfer(_ kind: TransportKind) async throws {
         let client = kind.client()

@@ -67,6 +67,32 @@ struct CacheOrigin: Sendable {
         _ = try await HTTPClient(transport: URLSessionTransport(configuration: .ephemeral)).perform(request)
     }
 
+    /// Settings of the downloadable file `/f/<name>` (see cache_origin.py).
+    struct FileSettings: Encodable {
+        var size: Int
+        var version = "v1"
+        var cuts: [Int] = []
+        var drip_ms = 0
+        var hold_after: Int? = nil
+        var ignore_if_range = false
+        var shift = 0
+        var no_validator = false
+        var date_only = false
+    }
+
+    /// Serves `settings` as `/f/<name>`.
+    func file(_ name: String, _ settings: FileSettings) async throws {
+        let request = Request(
+            MutableRequest(method: .post, url: address("/_file/\(name)"))
+                |> withBody(try JSONEncoder().encode(settings), contentType: "application/json"))
+        _ = try await HTTPClient(transport: URLSessionTransport(configuration: .ephemeral)).perform(request)
+    }
+
+    /// The URL of the downloadable file `name`.
+    func fileURL(_ name: String, _ query: String = "") -> URL {
+        address("/f/\(name)\(query)")
+    }
+
     /// What the origin was asked for `name`, in order.
     func log(_ name: String) async throws -> [Logged] {
         let request = Request(URL: address("/_log/\(name)"), method: .get)

@@ -27,6 +27,10 @@
 // and writes a FileCacheStore until it is killed (CacheWriterProbe.swift):
 //
 //     TransferProbe cache-writer <folder> <seed>
+//
+// and downloads resumably until the test kills it:
+//
+//     TransferProbe resumable-download <URL> <destination>
 import Foundation
 import GirdersNetworking
 
@@ -131,6 +135,12 @@ if arguments.count == 5, arguments[1] == "cookies", let cookieURL = URL(string: 
         "stored": jar.cookies(for: cookieURL).count,
     ]
     print(String(decoding: try JSONSerialization.data(withJSONObject: report), as: UTF8.self))
+    exit(0)
+}
+if arguments.count == 4, arguments[1] == "resumable-download", let url = URL(string: arguments[2]) {
+    // Runs until the test kills it (the origin drips the body).
+    _ = try? await HTTPClient(transport: URLSessionTransport(configuration: .ephemeral)).download(
+        Request(URL: url, method: .get), to: URL(fileURLWithPath: arguments[3]), resumable: true)
     exit(0)
 }
 if arguments.count == 4, arguments[1] == "cache-writer" {

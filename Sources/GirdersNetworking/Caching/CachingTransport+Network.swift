@@ -35,6 +35,10 @@ extension CachingTransport {
         if response.statusCode == 304, let stored, sent.headers != request.headers {
             let merged = Self.merging(response, into: stored, requestTime: requestTime, responseTime: responseTime)
             keep(merged, for: key, request: request)
+            if var metrics = sink.metrics {
+                metrics.cacheUse = .revalidated
+                sink.record(metrics)
+            }
             return try sink.deliver(
                 HTTPResponse(
                     statusCode: merged.statusCode, headers: merged.headers, body: merged.body, url: request.url,

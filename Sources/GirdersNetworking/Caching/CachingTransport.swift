@@ -166,10 +166,16 @@ public final class CachingTransport: HTTPTransport {
         let age = Int(min(Double(CacheControl.greatestDeltaSeconds), freshness.age.rounded(.down)))
         var headers = stored.headers
         headers["Age"] = String(age)
+        let use = CacheUse.stored(age: age, isStale: !freshness.isFresh)
+        if sink.collectsMetrics {
+            var metrics = RequestMetrics(url: request.url)
+            metrics.cacheUse = use
+            sink.record(metrics)
+        }
         try sink.deliver(
             HTTPResponse(
                 statusCode: stored.statusCode, headers: headers, body: stored.body, url: request.url,
-                request: request.request, cacheUse: .stored(age: age, isStale: !freshness.isFresh)))
+                request: request.request, cacheUse: use))
     }
 
     /// The `504 Gateway Timeout` of a request the store cannot answer and the network may not (section 5.2.1.7).

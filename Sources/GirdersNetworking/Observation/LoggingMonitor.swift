@@ -44,16 +44,28 @@ public struct LoggingMonitor: EventMonitor {
             guard logger.isEnabled(level) else { return }
             logger.log(
                 level,
-                "← \(response.statusCode) \(request.method.rawValue) \(redaction.url(of: request)) in \(milliseconds) ms, \(Self.size(of: response))",
+                "← \(response.statusCode) \(request.method.rawValue) \(redaction.url(of: request)) in \(milliseconds) ms, \(Self.size(of: response))\(Self.cacheNote(response.cacheUse))",
                 metadata: headerMetadata(response.headers), fileID: #fileID, function: #function, line: #line)
         case .failure(let error):
             guard logger.isEnabled(.warning) else { return }
             let status = error.statusCode.map { "\($0) " } ?? ""
-            let reason = error.reason.isEmpty ? "HTTP \(error.statusCode ?? 0)" : error.reason
+            let reason =
+                (error.reason.isEmpty ? "HTTP \(error.statusCode ?? 0)" : error.reason)
+                + Self.cacheNote(error.response?.cacheUse)
             logger.log(
                 .warning,
                 "✗ \(status)\(request.method.rawValue) \(redaction.url(of: request)) failed in \(milliseconds) ms: \(reason)",
                 metadata: nil, fileID: #fileID, function: #function, line: #line)
+        }
+    }
+
+    /// `, from the cache (age N s)`, `, from the cache, stale (age N s)`, `, revalidated (304)`, `, not in the cache`.
+    static func cacheNote(_ use: CacheUse?) -> String {
+        switch use {
+        case .stored(let age, let isStale): ", from the cache\(isStale ? ", stale" : "") (age \(age) s)"
+        case .revalidated: ", revalidated (304)"
+        case .notStored: ", not in the cache"
+        case nil: ""
         }
     }
 

@@ -16,13 +16,13 @@ struct CacheHarness {
 
     init(
         _ kind: TransportKind = .underTest, store: MemoryCacheStore = MemoryCacheStore(),
-        interceptors: [any RequestInterceptor] = []
+        interceptors: [any RequestInterceptor] = [], monitors: [any EventMonitor] = []
     ) throws {
         origin = try CacheOrigin.get()
         self.store = store
         let clock = clock
         cache = CachingTransport(kind.transport(), store: store, defaultPolicy: .useProtocol) { clock.date }
-        client = HTTPClient(transport: cache, interceptors: interceptors)
+        client = HTTPClient(transport: cache, interceptors: interceptors, monitors: monitors)
     }
 
     var url: URL { origin.url(name) }

@@ -3,6 +3,7 @@ import GirdersSupport
 
 /// The responses ``RevalidatingTransport`` keeps for revalidation: in memory, bounded by count and bytes, oldest
 /// use evicted first. Safe to share between clients.
+@available(*, deprecated, message: "use CachingTransport with a MemoryCacheStore or a FileCacheStore")
 public final class ResponseCache: Sendable {
     struct Entry: Sendable {
         let response: HTTPResponse

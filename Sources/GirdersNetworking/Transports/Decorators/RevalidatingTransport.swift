@@ -11,6 +11,11 @@ import Foundation
 /// FoundationNetworking's URLCache stores nothing on Linux, so Girders does this itself, the same way on every
 /// platform. Not stored: `Cache-Control: no-store`, `Vary: *`, non-200 responses, downloads. A request that
 /// already carries a conditional header is passed through untouched, and a 304 to it is returned as it is.
+@available(
+    *, deprecated,
+    message:
+        "use CachingTransport(base, defaultPolicy: .revalidate): RFC 9111 rules, a store on disk, the same revalidation"
+)
 public final class RevalidatingTransport: HTTPTransport {
     /// The transport that does the sending.
     public let base: any HTTPTransport

@@ -36,9 +36,9 @@ public final class URLSessionTransport: HTTPTransport {
     /// Where cookies are read from before a request and stored after each response; `nil` for none.
     public let cookieJar: (any CookieJar)?
 
-    /// A transport over a new session with the `.default` configuration but no `URLCache`: ``HTTPClient`` has its
-    /// own response cache (``RevalidatingTransport``), and FoundationNetworking's cache cost about 150 µs of CPU a
-    /// request while storing nothing. Cookies go to ``CookieJars/shared``.
+    /// A transport over a new session with the `.default` configuration but no `URLCache`: Girders has its own
+    /// HTTP cache, the same on every transport (``CachingTransport``), and FoundationNetworking's cache cost about
+    /// 150 µs of CPU a request while storing nothing. Cookies go to ``CookieJars/shared``.
     public convenience init() {
         let configuration = URLSessionConfiguration.default
         configuration.urlCache = nil
@@ -54,14 +54,15 @@ public final class URLSessionTransport: HTTPTransport {
     /// A transport over a new session with `configuration` and cookies in `cookieJar` (`nil`: none).
     ///
     /// The configuration is used as it is, except (in a copy; the caller's is not changed) that the session's own
-    /// cookie handling is off on every platform (the transport reads and fills `cookieJar` itself, so both
-    /// transports share one jar and one set of rules) and, on Linux, its `URLCache` is dropped.
+    /// cookie handling and its `URLCache` are off on every platform: the transport reads and fills `cookieJar`
+    /// itself, so both transports share one jar and one set of rules, and ``CachingTransport`` is the one cache,
+    /// so nothing is cached twice and every platform caches alike.
     ///
     /// FoundationNetworking looks a request up in the session's `URLCache` on a background queue before the
     /// transfer exists; a cancel (a cancelled `Task`, a timeout) that lands in that window reports its error after
     /// the task has left the session, and the process traps ("Trying to access a behaviour for a task that in not
     /// in the registry", swift-corelibs-foundation issue 3296). Without a cache the window does not exist. Cache
-    /// responses with ``RevalidatingTransport`` instead, on every platform.
+    /// responses with ``CachingTransport`` instead, on every platform.
     public convenience init(configuration: URLSessionConfiguration, cookieJar: (any CookieJar)?) {
         self.init(configuration: configuration, cookieJar: cookieJar, delegateQueue: nil)
     }
@@ -76,20 +77,20 @@ public final class URLSessionTransport: HTTPTransport {
             configuration: Self.prepared(configuration), delegate: delegate, delegateQueue: delegateQueue)
     }
 
-    /// A copy of `configuration` without cookie handling and, on Linux, without a `URLCache` (see
+    /// A copy of `configuration` without cookie handling and without a `URLCache` (see
     /// ``init(configuration:cookieJar:)``).
     private static func prepared(_ configuration: URLSessionConfiguration) -> URLSessionConfiguration {
         let copy = configuration.copy() as? URLSessionConfiguration ?? configuration
-        #if canImport(FoundationNetworking)
         copy.urlCache = nil
-        #endif
+        copy.requestCachePolicy = .reloadIgnoringLocalCacheData
         copy.httpCookieAcceptPolicy = .never
         copy.httpShouldSetCookies = false
         copy.httpCookieStorage = nil
         return copy
     }
 
-    /// A transport with an existing session's configuration: its cookies, cache, credential storage, extra
+    /// A transport with an existing session's configuration (but its cookie handling and cache: see
+    /// ``init(configuration:cookieJar:)``): its cookie storage as the jar, its credential storage, extra
     /// headers, timeouts and `URLProtocol` classes (so a mocking protocol keeps working), in a session of the
     /// transport's own. The existing session's delegate and tasks are not used: redirects, TLS credentials and
     /// transfers need the transport's delegate.

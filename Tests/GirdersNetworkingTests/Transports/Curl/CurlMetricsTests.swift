@@ -113,6 +113,7 @@ struct CurlMetricsTests {
         #expect(try #require(metrics.bytesReceived) >= 50_000)
     }
 
+    @available(*, deprecated, message: "exercises the deprecated RevalidatingTransport")
     @Test func aRevalidatingTransportPassesOnWhatItsTransportMeasured() async throws {
         let client = HTTPClient(transport: RevalidatingTransport(CurlTransport(cookieJar: nil)), monitors: [recorder])
         let request = Request(URL: server.url("/cached?name=metrics-\(UUID().uuidString)"), method: .get)

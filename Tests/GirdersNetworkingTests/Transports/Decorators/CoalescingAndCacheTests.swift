@@ -19,6 +19,7 @@ struct CoalescingAndCacheTests {
         return (HTTPClient(transport: transport), transport)
     }
 
+    @available(*, deprecated, message: "exercises the deprecated RevalidatingTransport")
     func revalidatingClient(_ cache: ResponseCache) -> HTTPClient {
         HTTPClient(transport: RevalidatingTransport(URLSessionTransport(configuration: .ephemeral), cache: cache))
     }
@@ -97,6 +98,7 @@ struct CoalescingAndCacheTests {
         #expect(fresh.body.count == 10)
     }
 
+    @available(*, deprecated, message: "exercises the deprecated RevalidatingTransport")
     @Test(arguments: [("1", "1"), ("1", "0"), ("0", "1")])
     func aSecondGETIsRevalidatedAndA304IsAnsweredFromTheStoredResponse(
         etag: String, lastModified: String
@@ -118,6 +120,7 @@ struct CoalescingAndCacheTests {
         #expect(cache.count == 1)
     }
 
+    @available(*, deprecated, message: "exercises the deprecated RevalidatingTransport")
     @Test func aResponseWithoutValidatorsIsNotStored() async throws {
         let cache = ResponseCache()
         let client = revalidatingClient(cache)
@@ -129,6 +132,7 @@ struct CoalescingAndCacheTests {
         #expect(cache.count == 0)
     }
 
+    @available(*, deprecated, message: "exercises the deprecated RevalidatingTransport")
     @Test func anotherUsersCredentialIsNotAnsweredFromTheStoredResponse() async throws {
         let client = revalidatingClient(ResponseCache())
         let name = UUID().uuidString
@@ -141,6 +145,7 @@ struct CoalescingAndCacheTests {
         #expect(try await server.count("cached-\(name)-304") == 0)
     }
 
+    @available(*, deprecated, message: "exercises the deprecated RevalidatingTransport")
     @Test func theCacheEvictsTheLeastRecentlyUsedResponseBeyondItsLimit() async throws {
         let cache = ResponseCache(maximumEntries: 2)
         let client = revalidatingClient(cache)

@@ -7,7 +7,9 @@
 # RUNS times (3 by default); the table shows the median, and for small GETs the share of C's rate, p50 and p99
 # latency and heap allocations per request (Benchmarks/Tools/malloc-count.c, preloaded for every client alike).
 # Two more Girders clients for small GETs: girders-curl-executor (the lanes prefer CurlTransport.taskExecutor) and
-# girders-curl-equipped (an AuthenticationInterceptor, a RetryPolicy and a monitor).
+# girders-curl-equipped (an AuthenticationInterceptor, a RetryPolicy and a monitor), and the cache's read path:
+# girders-curl-cache and girders-curl-cache-file (CachingTransport in memory and on disk; fresh hits of cached.json
+# after the first request).
 # Usage: Scripts/bench-http.sh [RUNS]     Installs nginx (Debian's nginx-light) and, for the C limit's headers,
 #                                        libcurl4-openssl-dev when missing (Girders itself needs neither).
 # CLIENTS and SCENARIOS (space-separated) pick a subset. The OpenAPI clients (a generated client through
@@ -102,6 +104,8 @@ clients = sys.argv[3].split()
 names = {"curl-c": "libcurl in C (easy one at a time, multi 16 in flight)", "girders-curl": "Girders, CurlTransport",
          "girders-curl-executor": "Girders, CurlTransport, callers on its taskExecutor",
          "girders-curl-equipped": "Girders, CurlTransport, with authentication, retries and a monitor",
+         "girders-curl-cache": "Girders, CachingTransport in memory: fresh hits",
+         "girders-curl-cache-file": "Girders, CachingTransport on disk: fresh hits",
          "girders-urlsession": "Girders, URLSessionTransport", "urlsession": "bare URLSession",
          "async-http-client": "AsyncHTTPClient",
          "girders-openapi": "generated client, GirdersOpenAPI on CurlTransport",

@@ -4,7 +4,8 @@
 // Usage: GirdersThroughput CLIENT SCENARIO BASE_URL [N|FILE]
 //   CLIENT: girders-curl (CurlTransport, Linux), girders-curl-executor (the same, the small GETs' lanes preferring
 //   its taskExecutor), girders-curl-equipped (the same with an AuthenticationInterceptor, a RetryPolicy and a
-//   monitor), girders-urlsession (URLSessionTransport)
+//   monitor), girders-urlsession (URLSessionTransport), girders-curl-cache and girders-curl-cache-file (a
+//   CachingTransport over CurlTransport, in memory or on disk; small GETs of cached.json, fresh hits after the first)
 //   SCENARIO and the printed line: as HTTPThroughput's (BenchSupport's ThroughputScenario).
 import BenchSupport
 import Foundation
@@ -14,9 +15,13 @@ import Synchronization
 struct GirdersClient: ThroughputClient {
     let client: HTTPClient
     var taskExecutor: (any TaskExecutor)? = nil
+    /// Whether small GETs ask for cached.json (the same body, fresh for a day) instead of small.json: the clients
+    /// with a CachingTransport, whose requests after the first are fresh hits.
+    var asksForCachedFile = false
 
     func get(_ url: URL) async throws -> Int {
-        try await client.perform(Request(URL: url, method: .get)).body.count
+        let target = asksForCachedFile ? url.deletingLastPathComponent().appendingPathComponent("cached.json") : url
+        return try await client.perform(Request(URL: target, method: .get)).body.count
     }
 
     func downloadToMemory(_ url: URL) async throws -> Int {
@@ -76,6 +81,20 @@ func makeClient(_ name: String) throws -> GirdersClient {
         throw ThroughputFailure("CurlTransport is Linux only")
         #endif
     case "girders-urlsession": transport = URLSessionTransport()
+    case "girders-curl-cache", "girders-curl-cache-file":
+        // A CachingTransport in memory or on disk: every request after the first is a fresh hit.
+        #if canImport(FoundationNetworking)
+        let store: any HTTPCacheStore =
+            name == "girders-curl-cache"
+            ? MemoryCacheStore()
+            : try FileCacheStore(
+                folder: FileManager.default.temporaryDirectory.appendingPathComponent("girders-bench-\(UUID())"))
+        return GirdersClient(
+            client: HTTPClient(transport: CachingTransport(CurlTransport(cookieJar: nil), store: store)),
+            asksForCachedFile: true)
+        #else
+        throw ThroughputFailure("CurlTransport is Linux only")
+        #endif
     default: throw ThroughputFailure("unknown client \(name)")
     }
     // Equipped: what an app adds to a client (authentication, retries, a monitor), for the cost of the features.

@@ -1,4 +1,5 @@
 import Foundation
+import GirdersSupport
 
 /// The network side of ``CachingTransport``: fetching (conditionally when something stored can be validated),
 /// storing, the background revalidation of `stale-while-revalidate`, and invalidation after unsafe methods.
@@ -10,6 +11,9 @@ extension CachingTransport {
     )
         async throws(ResponseError)
     {
+        if sink.destination == .stream, stored == nil {
+            return try await passStream(request, key: key, into: sink)
+        }
         let asked = CacheControl(request.headers)
         let sent = try Self.conditional(request, validating: stored)
         let inner = ResponseSink(sent, collectsMetrics: sink.collectsMetrics)
@@ -46,6 +50,43 @@ extension CachingTransport {
         }
         keep(response, for: key, request: request, requestTime: requestTime, responseTime: responseTime)
         try sink.deliver(response.with(request: request.request))
+    }
+
+    /// A streamed response with nothing stored to validate or stand in: the caller's sink goes to `base` as it is
+    /// (the body streams), and a copy of the body, up to ``CachingTransport/maximumStreamedBodyBytes``, is stored
+    /// once the response is complete.
+    private func passStream(_ request: WireRequest, key: CacheKey, into sink: ResponseSink) async throws(ResponseError)
+    {
+        let copy = LockedState(StreamCopy())
+        sink.observeBody { data in copy.withLock { $0.append(data) } }
+        let requestTime = clock()
+        try await base.send(request, to: sink)
+        guard let status = sink.status, sink.stopReason == nil, let body = copy.withLock({ $0.body }),
+            sink.expectedBytes.map({ Int64(body.count) == $0 }) ?? true  // cut short: the client fails it later
+        else { return }
+        keep(
+            HTTPResponse(
+                statusCode: status, headers: sink.headers, body: body, url: request.url, request: request.request),
+            for: key, request: request, requestTime: requestTime, responseTime: clock())
+    }
+
+    /// A bounded copy of a streamed body.
+    struct StreamCopy {
+        private var data = Data()
+        private var overflowed = false
+
+        mutating func append(_ piece: Data) {
+            guard !overflowed else { return }
+            guard data.count + piece.count <= CachingTransport.maximumStreamedBodyBytes else {
+                overflowed = true
+                data = Data()
+                return
+            }
+            data.append(piece)
+        }
+
+        /// The whole body, or `nil` when it was too large.
+        var body: Data? { overflowed ? nil : data }
     }
 
     /// The server failures `stale-if-error` covers (RFC 5861, section 4).

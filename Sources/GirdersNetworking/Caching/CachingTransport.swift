@@ -10,7 +10,8 @@ import GirdersSupport
 /// if case .stored(let age, _) = feed.cacheUse { print("from the cache, \(age) s old") }
 /// ```
 ///
-/// What it does, for `GET` responses kept in memory (downloads and streams pass through untouched):
+/// What it does, for `GET` responses kept in memory or streamed (downloads pass through untouched; a streamed body
+/// is stored when it is at most ``maximumStreamedBodyBytes``):
 /// - **Stores** what section 3 allows: not `no-store` (request or response), not `Vary: *`, a status that is
 ///   cacheable by default or an explicit freshness; `private` responses too (this is a private cache). Filed by
 ///   URL and by the request's `Authorization` and `Cookie` values, so one user is never answered with another's
@@ -61,6 +62,10 @@ public final class CachingTransport: HTTPTransport {
         self.clock = clock
     }
 
+    /// The largest streamed body stored (a streamed response is watched on its way to the caller and stored once it
+    /// is complete): 4 MiB. A larger one passes through and is not stored.
+    public static let maximumStreamedBodyBytes = 4 << 20
+
     /// The number of background revalidations in flight now (for tests that wait for one to end).
     var revalidationsInFlight: Int { revalidating.withLock { $0.count } }
 
@@ -71,7 +76,7 @@ public final class CachingTransport: HTTPTransport {
             invalidateAfter(request, status: sink.status, headers: sink.headers)
             return
         }
-        guard sink.destination == .memory, !Self.isConditional(request.headers) else {
+        guard sink.destination == .memory || sink.destination == .stream, !Self.isConditional(request.headers) else {
             return try await base.send(request, to: sink)
         }
         let key = CacheKey(request)

@@ -215,3 +215,46 @@ struct CachePoliciesTests {
     }
 }
 #endif
+
+#if os(macOS) || os(Linux)
+/// Streamed responses (HTTPClient.stream, and the OpenAPI transport on it) through CachingTransport.
+struct CachedStreamTests {
+    func streamed(_ cache: CacheHarness) async throws -> (HTTPResponse, Data) {
+        let streamed = try await cache.client.stream(Request(URL: cache.url, method: .get))
+        var body = Data()
+        for try await chunk in streamed.body { body.append(chunk) }
+        return (streamed.head, body)
+    }
+
+    @Test(arguments: TransportKind.allCases)
+    func aStreamedResponseIsStoredAndTheNextStreamIsAFreshHit(_ kind: TransportKind) async throws {
+        let cache = try CacheHarness(kind)
+        try await cache.script(.init(200, [("Cache-Control", "max-age=60")], body: "streamed once"))
+        let (first, firstBody) = try await streamed(cache)
+        #expect(first.cacheUse == nil && firstBody == Data("streamed once".utf8))
+        cache.clock.advance(3)
+        let (second, secondBody) = try await streamed(cache)
+        #expect(second.cacheUse == .stored(age: 3, isStale: false))
+        #expect(secondBody == Data("streamed once".utf8))
+        #expect(try await cache.asked().count == 1)
+    }
+
+    @Test func aStaleStreamedResponseIsRevalidatedAndStreamsTheStoredBody() async throws {
+        let cache = try CacheHarness()
+        try await cache.script(.init(200, [("ETag", #""s""#)], body: "kept body"), .init(304))
+        _ = try await streamed(cache)
+        let (head, body) = try await streamed(cache)
+        #expect(head.cacheUse == .revalidated)
+        #expect(body == Data("kept body".utf8))
+    }
+
+    @Test func aStreamedBodyLargerThanTheBoundPassesThroughAndIsNotStored() async throws {
+        let cache = try CacheHarness()
+        let large = String(repeating: "z", count: CachingTransport.maximumStreamedBodyBytes + 1)
+        try await cache.script(.init(200, [("Cache-Control", "max-age=60")], body: large))
+        let (_, body) = try await streamed(cache)
+        #expect(body.count == large.utf8.count)
+        #expect(cache.store.count == 0)
+    }
+}
+#endif

@@ -10,9 +10,10 @@ enum DemoError: Error, Equatable { case notSignedIn, usage(String) }
 /// The demo's services and commands. Every service comes out of the GirdersDI container, so a test swaps any of
 /// them with `container.withOverrides { ... }`.
 public enum Demo {
-    /// Registers the live services: the log, the secure store in `stateFolder`, the token store, the transport
-    /// both HTTP clients send through (the platform's default; a test swaps in a recorder or a replay), the HTTP
-    /// client (token refresh, retries, logging with tokens redacted) and the live item repository.
+    /// Registers the live services: the log, the secure store in `stateFolder`, the token store, the HTTP cache
+    /// (encrypted at rest), the transport both HTTP clients send through (the platform's default; a test swaps in a
+    /// recorder or a replay), the HTTP client (an RFC 9111 cache, token refresh, retries, logging with tokens
+    /// redacted) and the live item repository.
     public static func register(in container: Container, settings: Settings, stateFolder: URL) {
         container.register((any HTTPTransport).self, lifetime: .singleton) { _ in HTTPClient.defaultTransport() }
         container.register((any LogProtocol).self, lifetime: .singleton) { _ in
@@ -27,6 +28,13 @@ public enum Demo {
                 key: .keyFile(stateFolder.appendingPathComponent("secrets.key")))
         }
         container.register(TokenStore.self, lifetime: .singleton) { TokenStore(storage: try $0.resolveOrThrow()) }
+        // The HTTP cache, encrypted at rest in a secure store of its own (sign-out empties it).
+        container.register((any HTTPCacheStore).self, lifetime: .singleton) { _ in
+            EncryptedCacheStore(
+                storage: try FileSecureStorage(
+                    folder: stateFolder.appendingPathComponent("http-cache"),
+                    key: .keyFile(stateFolder.appendingPathComponent("http-cache.key"))))
+        }
         container.register(TokenAuthenticator.self, lifetime: .singleton) { resolver in
             TokenAuthenticator(
                 baseURL: settings.baseURL, store: try resolver.resolveOrThrow(), log: try resolver.resolveOrThrow(),
@@ -36,7 +44,7 @@ public enum Demo {
             let authenticator: TokenAuthenticator = try resolver.resolveOrThrow()
             let saved = authenticator.store.tokens ?? Tokens(accessToken: "", refreshToken: "")
             return HTTPClient(
-                transport: try resolver.resolveOrThrow(),
+                transport: CachingTransport(try resolver.resolveOrThrow(), store: try resolver.resolveOrThrow()),
                 interceptors: [
                     AuthenticationInterceptor(authenticator, credential: saved),
                     RetryPolicy(maximumAttempts: settings.retryAttempts, baseDelay: settings.retryBaseDelay),
@@ -84,6 +92,7 @@ public enum Demo {
             return texts.signedIn(arguments[1])
         case ("signout", 1):
             try (container.resolveOrThrow() as TokenStore).clear()
+            try (container.resolveOrThrow() as any HTTPCacheStore).removeAll()
             return texts.signedOut
         case ("list", 1):
             let list = try await items().list()

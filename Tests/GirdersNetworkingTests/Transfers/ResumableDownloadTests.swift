@@ -185,6 +185,28 @@ struct ResumableDownloadTests {
         #expect(try Data(contentsOf: target) == (try await serverBytes(client)))
     }
 
+    @Test func aDownloadKilledAtRandomMomentsAgainAndAgainEndsAsTheServersBytes() async throws {
+        let target = try destination()
+        try await origin.file(name, .init(size: 2_000_000, drip_ms: 2))
+        for _ in 0..<6 {
+            let process = Process()
+            process.executableURL = Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent(
+                "TransferProbe")
+            process.arguments = ["resumable-download", origin.fileURL(name).absoluteString, target.path]
+            try process.run()
+            // The moment of the kill is random (the invariant must hold at any of them).
+            try await Task.sleep(for: .milliseconds(Int.random(in: 20...200)))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            if FileManager.default.fileExists(atPath: target.path) { break }  // it finished first
+        }
+        let client = makeClient()
+        _ = try await client.download(Request(URL: origin.fileURL(name), method: .get), to: target, resumable: true)
+        #expect(try Data(contentsOf: target) == (try await serverBytes(client)))
+        let ranges = try await origin.log(name).compactMap { $0.headers["range"] }
+        #expect(ranges.allSatisfy { $0.hasPrefix("bytes=") })
+    }
+
     @Test func contentRangeIsReadStrictly() throws {
         let range = try #require(ResumeData.contentRange("bytes 10-99/100"))
         #expect(range == (10, 99, 100))

@@ -20,10 +20,11 @@ Binds 127.0.0.1 on a free port, prints the port on the first line of stdout, and
 """
 import time
 import json
-import select
 import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import gates
 
 LOCK = threading.Lock()
 SCRIPTS = {}
@@ -151,22 +152,11 @@ class Handler(BaseHTTPRequestHandler):
                 if settings.get("drip_ms"):
                     time.sleep(settings["drip_ms"] / 1000)
             if hold is not None:
-                self._wait_for_client_to_go(300)
+                gates.client_gone(self.connection, 300)
         except (BrokenPipeError, ConnectionResetError):
             pass
         if cut is not None or hold is not None:
             self.close_connection = True
-
-    def _wait_for_client_to_go(self, seconds):
-        deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
-            readable, _, _ = select.select([self.connection], [], [], 1.0)
-            if readable:
-                try:
-                    if not self.connection.recv(1):
-                        return
-                except OSError:
-                    return
 
     do_GET = do_POST = do_PUT = do_DELETE = do_PATCH = do_HEAD = _handle
 

@@ -5,12 +5,28 @@
   barrier(name, n)  blocks until n requests wait under name at once, then lets them all go; False when that did
                   not happen within 20 s (so a client that sends them one after another fails the test, not hangs it)
   arrivals(name)  how many requests arrived at hold(name) or barrier(name)
+  client_gone(connection, seconds)  blocks until the client closes or resets `connection` (True) or `seconds` pass
 """
+import select
 import threading
+import time
 
 _condition = threading.Condition()
 _arrived = {}
 _released = set()
+
+
+def client_gone(connection, seconds):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        readable, _, _ = select.select([connection], [], [], 1.0)
+        if readable:
+            try:
+                if not connection.recv(1):
+                    return True
+            except OSError:
+                return True
+    return False
 
 
 def arrivals(name):

@@ -48,7 +48,6 @@ Routes (any method unless noted):
   /hold?name=, /release?name=, /barrier?name=&n=, /arrivals?name=   the gates of gates.py
   /connections          how many connections the server has accepted so far
 """
-import select
 import socket
 import struct
 import gzip
@@ -84,19 +83,6 @@ class Handler(BaseHTTPRequestHandler):
     def setup(self):
         count("connections")
         super().setup()
-
-    def _wait_for_client_to_go(self, seconds):
-        """True once the client closes or resets the connection; False when `seconds` pass first."""
-        deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
-            readable, _, _ = select.select([self.connection], [], [], 1.0)
-            if readable:
-                try:
-                    if not self.connection.recv(1):
-                        return True
-                except (ConnectionResetError, OSError):
-                    return True
-        return False
 
     def _send(self, status, body=b"", content_type="application/json", headers=()):
         self.send_response(status)
@@ -266,7 +252,7 @@ class Handler(BaseHTTPRequestHandler):
                     self.wfile.flush()
                     if name:
                         count("drip-" + name)
-                    if self._wait_for_client_to_go(300) and name:
+                    if gates.client_gone(self.connection, 300) and name:
                         count("drip-closed-" + name)
                     self.close_connection = True
                     return

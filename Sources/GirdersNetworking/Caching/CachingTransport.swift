@@ -44,9 +44,9 @@ public final class CachingTransport: HTTPTransport {
     /// The keys being revalidated in the background now (one revalidation per key at a time).
     private let revalidating = LockedState<Set<CacheKey>>([])
 
-    /// A cache over `base`, keeping responses in `store`.
+    /// A cache over `base`, keeping responses in `store` (by default on disk: ``defaultStore()``).
     public convenience init(
-        _ base: any HTTPTransport, store: any HTTPCacheStore = MemoryCacheStore(),
+        _ base: any HTTPTransport, store: any HTTPCacheStore = CachingTransport.defaultStore(),
         defaultPolicy: CachePolicy = .useProtocol
     ) {
         self.init(base, store: store, defaultPolicy: defaultPolicy, clock: { Date() })
@@ -60,6 +60,19 @@ public final class CachingTransport: HTTPTransport {
         self.store = store
         self.defaultPolicy = defaultPolicy
         self.clock = clock
+    }
+
+    /// The store of a cache that names none: a ``FileCacheStore`` in ``FileCacheStore/defaultFolder`` with its
+    /// default bounds (64 MiB, 2,000 responses), shared safely by every process of the app; a ``MemoryCacheStore``
+    /// when that folder cannot be made (a read-only home, a sandbox without a caches folder), so the app still has
+    /// a cache for its life.
+    public static func defaultStore() -> any HTTPCacheStore {
+        store(in: FileCacheStore.defaultFolder)
+    }
+
+    /// A ``FileCacheStore`` in `folder`, or a ``MemoryCacheStore`` when it cannot be made.
+    static func store(in folder: URL) -> any HTTPCacheStore {
+        (try? FileCacheStore(folder: folder)) ?? MemoryCacheStore()
     }
 
     /// The largest streamed body stored (a streamed response is watched on its way to the caller and stored once it

@@ -48,8 +48,12 @@ public final class FileCacheStore: HTTPCacheStore {
     /// `Library/Caches/Girders/HTTPCache` on Apple platforms; `$XDG_CACHE_HOME/girders/http-cache` (or
     /// `~/.cache/girders/http-cache`) on Linux.
     public static var defaultFolder: URL {
+        folder(in: ProcessInfo.processInfo.environment)
+    }
+
+    /// ``defaultFolder`` for `environment` (Linux reads `XDG_CACHE_HOME` from it).
+    static func folder(in environment: [String: String]) -> URL {
         #if os(Linux)
-        let environment = ProcessInfo.processInfo.environment
         let base =
             environment["XDG_CACHE_HOME"].map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")

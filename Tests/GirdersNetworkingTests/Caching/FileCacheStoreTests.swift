@@ -172,3 +172,22 @@ struct FileCacheStoreTests {
         #expect(try fileNames(in: folder).contains("notes.txt"))
     }
 }
+
+#if os(Linux)
+/// The store a CachingTransport gets when it names none.
+struct DefaultCacheStoreTests {
+    @Test func theDefaultStoreIsOnDiskInTheUsersCachesFolder() throws {
+        let home = try temporaryFolder()
+        let folder = FileCacheStore.folder(in: ["XDG_CACHE_HOME": home.path])
+        #expect(folder.path == home.appendingPathComponent("girders/http-cache").path)
+        #expect(CachingTransport.store(in: folder) is FileCacheStore)
+    }
+
+    @Test func aCachesFolderThatCannotBeMadeFallsBackToMemory() throws {
+        let file = try temporaryFolder().appendingPathComponent("not-a-folder")
+        try Data("x".utf8).write(to: file)
+        #expect(
+            CachingTransport.store(in: FileCacheStore.folder(in: ["XDG_CACHE_HOME": file.path])) is MemoryCacheStore)
+    }
+}
+#endif

@@ -39,7 +39,9 @@ extension CachingTransport {
         if response.statusCode == 304, let stored, sent.headers != request.headers {
             let merged = Self.merging(response, into: stored, requestTime: requestTime, responseTime: responseTime)
             keep(merged, for: key, request: request)
-            if var metrics = sink.metrics {
+            if sink.collectsMetrics {
+                // What the transport measured of the 304, if it measures (FoundationNetworking does not).
+                var metrics = sink.metrics ?? RequestMetrics(url: request.url)
                 metrics.cacheUse = .revalidated
                 sink.record(metrics)
             }

@@ -3,7 +3,7 @@
 # Usage: Scripts/fuzz.sh TARGET SECONDS      one target (trema-parser, strings-reader, placeholders, xml-plist,
 #                                            binary-plist, http-dates, storage-decoding, curl-head, set-cookie,
 #                                            certificate-key, sse-parser, trema-roundtrip, multipart,
-#                                            request-builders, config-merge, cache-control)
+#                                            request-builders, config-merge, cache-control, websocket-frames)
 #        Scripts/fuzz.sh all SECONDS         every target in turn
 #        Scripts/fuzz.sh campaign SECONDS [TARGET...]
 #                                            a long run per target (every target by default), then the corpus it
@@ -18,7 +18,8 @@ if ! command -v swiftc >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swiftc ]; then
 fi
 
 targets="trema-parser strings-reader placeholders xml-plist binary-plist http-dates storage-decoding curl-head set-cookie
-certificate-key sse-parser trema-roundtrip multipart request-builders config-merge cache-control"
+certificate-key sse-parser trema-roundtrip multipart request-builders config-merge cache-control
+websocket-frames"
 target=${1:?usage: Scripts/fuzz.sh TARGET|all SECONDS}
 seconds=${2:-30}
 
@@ -86,6 +87,10 @@ case "$target" in
             Sources/GirdersNetworking/Caching/CacheControl+Parsing.swift Sources/GirdersNetworking/Caching/CacheFreshness.swift
             Sources/GirdersNetworking/Caching/CachedResponse.swift Sources/GirdersNetworking/Caching/CacheStorability.swift
             Sources/GirdersNetworking/Request/HTTPHeaders.swift $(find Sources/GirdersNetworking/Dates -name '*.swift')" ;;
+    websocket-frames)
+        # The WebSocket frame parser and message assembler (RFC 6455), with the UTF-8 check under them.
+        module=GirdersNetworking
+        sources=$(find Sources/GirdersNetworking/WebSocket -name '*.swift') ;;
     sse-parser)
         # The Server-Sent Events reader and the line splitter under it.
         module=GirdersNetworking

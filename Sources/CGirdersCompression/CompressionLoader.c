@@ -49,10 +49,10 @@ struct girders_decoder {
     char error[256];
 };
 
-static pthread_once_t once[5] = {PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT,
+static pthread_once_t once[6] = {PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT,
                                  PTHREAD_ONCE_INIT};
-static char failure[5][512];
-static int failed[5];
+static char failure[6][512];
+static int failed[6];
 
 static void load_zlib(void) {
     const struct girders_symbol symbols[] = {
@@ -107,12 +107,21 @@ static void load_deflate(void) {
     }
 }
 
+static void load_raw_deflate(void) {
+    pthread_once(&once[GIRDERS_CODING_GZIP], load_zlib);
+    if (failed[GIRDERS_CODING_GZIP]) {
+        failed[GIRDERS_CODING_RAW_DEFLATE] = 1;
+        memcpy(failure[GIRDERS_CODING_RAW_DEFLATE], failure[GIRDERS_CODING_GZIP], sizeof failure[0]);
+    }
+}
+
 const char *girders_coding_load(girders_coding coding) {
     switch (coding) {
     case GIRDERS_CODING_GZIP: pthread_once(&once[coding], load_zlib); break;
     case GIRDERS_CODING_DEFLATE: pthread_once(&once[coding], load_deflate); break;
     case GIRDERS_CODING_BR: pthread_once(&once[coding], load_brotli); break;
     case GIRDERS_CODING_ZSTD: pthread_once(&once[coding], load_zstd); break;
+    case GIRDERS_CODING_RAW_DEFLATE: pthread_once(&once[coding], load_raw_deflate); break;
     default: return "an unknown coding";
     }
     return failed[coding] ? failure[coding] : NULL;
@@ -137,6 +146,7 @@ girders_decoder *girders_decoder_create(girders_coding coding) {
     switch (coding) {
     case GIRDERS_CODING_GZIP: ok = open_zlib(decoder, 15 + 16) == 0; break;  // gzip only, with its CRC-32 and size
     case GIRDERS_CODING_DEFLATE: ok = 1; break;  // zlib-wrapped or raw: decided on the first two bytes
+    case GIRDERS_CODING_RAW_DEFLATE: ok = open_zlib(decoder, -15) == 0; break;
     case GIRDERS_CODING_BR: ok = (decoder->state = brotli.create(NULL, NULL, NULL)) != NULL; break;
     case GIRDERS_CODING_ZSTD:
         decoder->state = zstd.create();
@@ -212,6 +222,7 @@ girders_decode_result girders_decoder_step(girders_decoder *decoder, const uint8
         }
         return zlib_step(decoder, input, input_length, consumed, output, output_length, produced);
     case GIRDERS_CODING_GZIP:
+    case GIRDERS_CODING_RAW_DEFLATE:
         return zlib_step(decoder, input, input_length, consumed, output, output_length, produced);
     case GIRDERS_CODING_BR: {
         size_t available_in = input_length, available_out = output_length;
@@ -248,7 +259,8 @@ girders_decode_result girders_decoder_step(girders_decoder *decoder, const uint8
 
 int girders_decoder_restart(girders_decoder *decoder) {
     switch (decoder->coding) {
-    case GIRDERS_CODING_GZIP: return zlib.inflate_reset(&decoder->z) == GIRDERS_Z_OK ? 0 : -1;
+    case GIRDERS_CODING_GZIP:
+    case GIRDERS_CODING_RAW_DEFLATE: return zlib.inflate_reset(&decoder->z) == GIRDERS_Z_OK ? 0 : -1;
     case GIRDERS_CODING_ZSTD: return zstd.is_error(zstd.reset(decoder->state, GIRDERS_ZSTD_reset_session_only)) ? -1 : 0;
     default: return -1;  // deflate and brotli streams are one per body
     }

@@ -17,7 +17,10 @@ typedef enum {
     GIRDERS_CODING_GZIP = 1,
     GIRDERS_CODING_DEFLATE = 2,
     GIRDERS_CODING_BR = 3,
-    GIRDERS_CODING_ZSTD = 4
+    GIRDERS_CODING_ZSTD = 4,
+    /// Raw DEFLATE (RFC 1951, no zlib header), for WebSocket's permessage-deflate (RFC 7692): its messages end in a
+    /// sync flush, not in the stream's end, so a step never reports GIRDERS_DECODE_END for them.
+    GIRDERS_CODING_RAW_DEFLATE = 5
 } girders_coding;
 
 /// What a decoding step did.

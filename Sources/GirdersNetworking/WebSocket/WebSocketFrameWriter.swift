@@ -1,0 +1,54 @@
+import Foundation
+
+/// Writes a client's frames (RFC 6455, section 5.2): every frame masked with a fresh random key (section 5.3), the
+/// length in its shortest form.
+enum WebSocketFrameWriter {
+    /// The bytes of `frame`, masked with `key` (random unless a test gives one).
+    static func bytes(of frame: WebSocketFrame, key: (UInt8, UInt8, UInt8, UInt8)? = nil) -> Data {
+        let mask = key ?? randomKey()
+        var out = Data()
+        out.reserveCapacity(frame.payload.count + 14)
+        out.append((frame.fin ? 0x80 : 0) | (frame.rsv1 ? 0x40 : 0) | frame.opcode.rawValue)
+        let count = frame.payload.count
+        if count < 126 {
+            out.append(0x80 | UInt8(count))
+        } else if count <= 0xFFFF {
+            out.append(0x80 | 126)
+            out.append(UInt8(count >> 8))
+            out.append(UInt8(count & 0xFF))
+        } else {
+            out.append(0x80 | 127)
+            for shift in stride(from: 56, through: 0, by: -8) {
+                out.append(UInt8(truncatingIfNeeded: UInt64(count) >> UInt64(shift)))
+            }
+        }
+        let keyBytes = [mask.0, mask.1, mask.2, mask.3]
+        out.append(contentsOf: keyBytes)
+        var index = 0
+        for byte in frame.payload {
+            out.append(byte ^ keyBytes[index & 3])
+            index += 1
+        }
+        return out
+    }
+
+    /// A close frame's payload: the code and as much of `reason` as fits in 123 bytes, cut at a character.
+    static func closePayload(_ code: WebSocketCloseCode, reason: String) -> Data {
+        var payload = Data([UInt8(code.rawValue >> 8), UInt8(code.rawValue & 0xFF)])
+        var kept = ""
+        for character in reason {
+            guard kept.utf8.count + String(character).utf8.count <= WebSocketFrame.controlPayloadLimit - 2 else {
+                break
+            }
+            kept.append(character)
+        }
+        payload.append(contentsOf: Array(kept.utf8))
+        return payload
+    }
+
+    private static func randomKey() -> (UInt8, UInt8, UInt8, UInt8) {
+        var generator = SystemRandomNumberGenerator()
+        let value = generator.next() as UInt32
+        return (UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF))
+    }
+}

@@ -58,6 +58,7 @@ let package = Package(
                 "GirdersConfig", "GirdersLog", "GirdersSupport",
                 .target(name: "CGirdersCurl", condition: .when(platforms: [.linux])),
                 .target(name: "CGirdersCompression", condition: .when(platforms: [.linux])),
+                .target(name: "CGirdersOpenSSL", condition: .when(platforms: [.linux])),
             ],
             exclude: ["README.md"]),
         .testTarget(

@@ -47,9 +47,10 @@ whole_networking() {
     sources=$(find Sources/GirdersNetworking -name '*.swift')
     dependencies=(GirdersLog GirdersConfig)
     module_flags=(-I Sources/CGirdersCurl/include -I Sources/CGirdersLoading/include
-        -I Sources/CGirdersCompression/include)
+        -I Sources/CGirdersCompression/include -I Sources/CGirdersOpenSSL/include)
     c_sources=(Sources/CGirdersCurl/CurlLoader.c Sources/CGirdersCurl/PublicSuffixLoader.c
-        Sources/CGirdersCompression/CompressionLoader.c Sources/CGirdersLoading/LibraryLoader.c)
+        Sources/CGirdersCompression/CompressionLoader.c Sources/CGirdersOpenSSL/CryptoLoader.c
+        Sources/CGirdersLoading/LibraryLoader.c)
 }
 case "$target" in
     trema-parser | strings-reader | placeholders)

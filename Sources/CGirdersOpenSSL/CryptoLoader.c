@@ -44,10 +44,17 @@ static unsigned char *failed_hmac(const EVP_MD *digest, const void *key, int key
     return NULL;
 }
 static unsigned long failed_version(void) { return 0; }
+static int failed_digest(const void *data, size_t count, unsigned char *md, unsigned int *size, const EVP_MD *type,
+                         ENGINE *engine) {
+    (void)data; (void)count; (void)md; (void)type; (void)engine;
+    if (size) *size = 0;
+    return 0;
+}
 
 static const struct girders_crypto_api failing = {
     failed_ctx_new, failed_ctx_free, failed_ctx_ctrl, failed_cipher, failed_md, failed_init, failed_update,
-    failed_final, failed_init, failed_update, failed_final, failed_pbkdf2, failed_hmac, failed_version,
+    failed_final, failed_init, failed_update, failed_final, failed_pbkdf2, failed_hmac, failed_version, failed_md,
+    failed_digest,
 };
 
 static const char *const install = "install libssl3 (Debian, Ubuntu) or openssl-libs (Fedora)";
@@ -69,6 +76,8 @@ int girders_crypto_open(const char *library, unsigned long minimum, struct girde
         {"PKCS5_PBKDF2_HMAC", (void **)&api->pbkdf2_hmac},
         {"HMAC", (void **)&api->hmac},
         {"OpenSSL_version_num", (void **)&api->version_num},
+        {"EVP_sha1", (void **)&api->sha1},
+        {"EVP_Digest", (void **)&api->digest},
     };
     size_t count = sizeof symbols / sizeof symbols[0];
     void *handle = girders_load_library(library, symbols, count, "OpenSSL 3's libcrypto", install, error, error_size);

@@ -1,4 +1,5 @@
-// What GirdersStorage uses of OpenSSL 3's libcrypto on Linux (AES-256-GCM through EVP, PBKDF2, HMAC-SHA256),
+// What Girders uses of OpenSSL 3's libcrypto on Linux (GirdersStorage: AES-256-GCM through EVP, PBKDF2,
+// HMAC-SHA256; GirdersNetworking: SHA-1 for the WebSocket handshake's Sec-WebSocket-Accept, RFC 6455 4.2.2),
 // declared from OpenSSL's documented, stable ABI and resolved at run time from libcrypto.so.3, once (see
 // girders_crypto_load), so Girders builds without OpenSSL's headers. Each function keeps OpenSSL's name as a
 // static inline function that calls through the loaded table; nothing is exported under an OpenSSL name.
@@ -42,6 +43,9 @@ struct girders_crypto_api {
     unsigned char *(*hmac)(const EVP_MD *digest, const void *key, int key_length, const unsigned char *data,
                            size_t data_length, unsigned char *mac, unsigned int *mac_length);
     unsigned long (*version_num)(void);
+    const EVP_MD *(*sha1)(void);
+    int (*digest)(const void *data, size_t count, unsigned char *md, unsigned int *size, const EVP_MD *type,
+                  ENGINE *engine);
 };
 
 /// Loads libcrypto.so.3 the first time it is called (thread-safe) and returns NULL when it is usable, or why not
@@ -63,6 +67,11 @@ static inline int EVP_CIPHER_CTX_ctrl(EVP_CIPHER_CTX *context, int type, int arg
 }
 static inline const EVP_CIPHER *EVP_aes_256_gcm(void) { return girders_crypto()->aes_256_gcm(); }
 static inline const EVP_MD *EVP_sha256(void) { return girders_crypto()->sha256(); }
+static inline const EVP_MD *EVP_sha1(void) { return girders_crypto()->sha1(); }
+static inline int EVP_Digest(const void *data, size_t count, unsigned char *md, unsigned int *size,
+                             const EVP_MD *type, ENGINE *engine) {
+    return girders_crypto()->digest(data, count, md, size, type, engine);
+}
 static inline int EVP_EncryptInit_ex(EVP_CIPHER_CTX *context, const EVP_CIPHER *cipher, ENGINE *engine,
                                      const unsigned char *key, const unsigned char *iv) {
     return girders_crypto()->encrypt_init_ex(context, cipher, engine, key, iv);

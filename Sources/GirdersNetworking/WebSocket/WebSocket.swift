@@ -30,6 +30,7 @@ public final class WebSocket: Sendable {
     /// The messages of one connection, for one reader: each one taken lets the connection read on when it paused
     /// for the reader.
     public struct Messages: AsyncSequence, Sendable {
+        /// A message.
         public typealias Element = WebSocketMessage
         let stream: AsyncThrowingStream<WebSocketMessage, any Error>
         let session: WebSocketSession

@@ -1,0 +1,206 @@
+import Foundation
+import GirdersSupport
+
+/// What the reading loop and the writers of one connection share: the frame layer, the close handshake's state,
+/// and the writes, one at a time.
+final class WebSocketSession: Sendable {
+    private struct State {
+        var closeSent = false
+        var closed = false
+        var finished = false
+        /// Messages handed to the reader and not yet taken (approximate: the stream's own count is not visible).
+        var unread = 0
+        var resumeReading: CheckedContinuation<Void, Never>?
+        var closeReceived: [CheckedContinuation<Void, Never>] = []
+    }
+
+    let channel: any WebSocketChannel
+    let limits: WebSocketLimits
+    let agreement: WebSocketHandshake.Agreement
+    private let deliver: AsyncThrowingStream<WebSocketMessage, any Error>.Continuation
+    private let state = LockedState(State())
+    private let writing = WebSocketWriteTurn()
+
+    init(
+        channel: any WebSocketChannel, limits: WebSocketLimits, agreement: WebSocketHandshake.Agreement,
+        deliver: AsyncThrowingStream<WebSocketMessage, any Error>.Continuation
+    ) {
+        self.channel = channel
+        self.limits = limits
+        self.agreement = agreement
+        self.deliver = deliver
+    }
+
+    func start() {
+        Task { [self] in await readLoop() }
+    }
+
+    /// Writes one frame; a data or ping frame fails once a close was sent.
+    func send(_ frame: WebSocketFrame) async throws(WebSocketError) {
+        if state.withLock({ $0.closeSent || $0.closed }) {
+            throw .connectionLost(reason: "the WebSocket is closing")
+        }
+        try await write(frame)
+    }
+
+    private func write(_ frame: WebSocketFrame) async throws(WebSocketError) {
+        let bytes = WebSocketFrameWriter.bytes(of: frame)
+        await writing.begin()
+        defer { writing.end() }
+        try await channel.write(bytes)
+    }
+
+    /// Sends a close frame, once per connection.
+    private func sendClose(_ code: WebSocketCloseCode, reason: String) async {
+        let first = state.withLock { state -> Bool in
+            defer { state.closeSent = true }
+            return !state.closeSent && !state.closed
+        }
+        guard first else { return }
+        try? await write(
+            WebSocketFrame(opcode: .close, payload: WebSocketFrameWriter.closePayload(code, reason: reason)))
+    }
+
+    /// Sends a close (once), then waits for the server's close or the connection's end.
+    func close(_ code: WebSocketCloseCode, reason: String) async {
+        await sendClose(code, reason: reason)
+        await withCheckedContinuation { continuation in
+            let done = state.withLock { state -> Bool in
+                if state.closed { return true }
+                state.closeReceived.append(continuation)
+                return false
+            }
+            if done { continuation.resume() }
+        }
+    }
+
+    /// Reads until the connection ends: frames in, messages out, pings answered, the server's close answered.
+    private func readLoop() async {
+        var parser = WebSocketFrameParser(limits: limits, compression: agreement.compression)
+        var assembler = WebSocketMessageAssembler(limits: limits)
+        do throws(WebSocketError) {
+            // The inflater belongs to this loop alone (permessage-deflate's stream state).
+            let inflater = try makeInflater()
+            while true {
+                await waitWhileReaderLags()
+                guard let bytes = try await channel.read() else {
+                    throw .connectionLost(reason: "the server closed the connection without a close frame")
+                }
+                parser.append(bytes)
+                while let frame = try parser.next() {
+                    guard let event = try assembler.take(frame) else { continue }
+                    if try await handle(event, inflater: inflater) { return await ended() }
+                }
+            }
+        } catch {
+            // A rule the server broke or a limit: close with its code (the server's answer is not awaited).
+            if error.closeCode.isSendable { await sendClose(error.closeCode, reason: "") }
+            finish(throwing: error)
+            await channel.close()
+            await ended()
+        }
+    }
+
+    /// Acts on one event; `true` once the close handshake is done.
+    private func handle(
+        _ event: WebSocketMessageAssembler.Event, inflater: Inflater?
+    ) async throws(WebSocketError) -> Bool {
+        switch event {
+        case .message(let message):
+            hand(message)
+        case .compressedMessage(let opcode, let data):
+            #if canImport(CGirdersCompression)
+            guard let inflater else {
+                throw .protocolViolation(
+                    rule: "a compressed message without permessage-deflate (RFC 7692)", code: .protocolError)
+            }
+            let inflated = try inflater.inflate(data)
+            if case .message(let message) = try WebSocketMessageAssembler.message(opcode, inflated) { hand(message) }
+            #else
+            _ = (opcode, data, inflater)
+            throw .protocolViolation(
+                rule: "a compressed message without permessage-deflate (RFC 7692)", code: .protocolError)
+            #endif
+        case .ping(let payload):
+            if !state.withLock({ $0.closeSent }) { try? await write(WebSocketFrame(opcode: .pong, payload: payload)) }
+        case .pong:
+            break
+        case .close(let code, let reason):
+            // Answer with the same code (section 5.5.1), then end: normally for 1000 and for no code.
+            await sendClose(code == .noStatusReceived ? .normalClosure : code, reason: "")
+            if code == .normalClosure || code == .noStatusReceived {
+                finish(throwing: nil)
+            } else {
+                finish(throwing: .closedByServer(code: code, reason: reason))
+            }
+            await channel.close()
+            return true
+        }
+        return false
+    }
+
+    #if canImport(CGirdersCompression)
+    typealias Inflater = WebSocketInflater
+    #else
+    typealias Inflater = Never
+    #endif
+
+    /// permessage-deflate's inflater when it was agreed.
+    private func makeInflater() throws(WebSocketError) -> Inflater? {
+        guard agreement.compression else { return nil }
+        #if canImport(CGirdersCompression)
+        return try WebSocketInflater.make(limits: limits, takesOverContext: !agreement.serverResetsContext).get()
+        #else
+        return nil
+        #endif
+    }
+
+    private func hand(_ message: WebSocketMessage) {
+        state.withLock { $0.unread += 1 }
+        deliver.yield(message)
+    }
+
+    /// Called by the reader's side as it takes a message (see ``WebSocket/messages``).
+    func taken() {
+        let resume = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            state.unread = max(0, state.unread - 1)
+            guard state.unread < WebSocket.bufferedMessages else { return nil }
+            defer { state.resumeReading = nil }
+            return state.resumeReading
+        }
+        resume?.resume()
+    }
+
+    /// Whether reading waits for the reader to take messages (for tests of back-pressure).
+    var isWaitingForReader: Bool { state.withLock { $0.resumeReading != nil } }
+
+    private func waitWhileReaderLags() async {
+        await withCheckedContinuation { continuation in
+            let goOn = state.withLock { state -> Bool in
+                guard state.unread >= WebSocket.bufferedMessages, !state.finished else { return true }
+                state.resumeReading = continuation
+                return false
+            }
+            if goOn { continuation.resume() }
+        }
+    }
+
+    private func finish(throwing error: WebSocketError?) {
+        let first = state.withLock { state -> Bool in
+            defer { state.finished = true }
+            return !state.finished
+        }
+        guard first else { return }
+        deliver.finish(throwing: error)
+    }
+
+    /// The connection is over: everyone waiting for the close handshake goes on.
+    private func ended() async {
+        let waiting = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.closed = true
+            defer { state.closeReceived = [] }
+            return state.closeReceived
+        }
+        for continuation in waiting { continuation.resume() }
+    }
+}

@@ -1,0 +1,36 @@
+import GirdersSupport
+
+/// One write at a time on a connection, in the order the writers came (frames must not interleave).
+final class WebSocketWriteTurn: Sendable {
+    private struct State {
+        var busy = false
+        var waiting: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let state = LockedState(State())
+
+    func begin() async {
+        await withCheckedContinuation { continuation in
+            let now = state.withLock { state -> Bool in
+                guard state.busy else {
+                    state.busy = true
+                    return true
+                }
+                state.waiting.append(continuation)
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
+
+    func end() {
+        let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            guard !state.waiting.isEmpty else {
+                state.busy = false
+                return nil
+            }
+            return state.waiting.removeFirst()
+        }
+        next?.resume()
+    }
+}

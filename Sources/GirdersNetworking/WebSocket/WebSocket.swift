@@ -1,5 +1,4 @@
 public import Foundation
-import GirdersSupport
 
 /// A WebSocket connection after its opening handshake (RFC 6455): messages to read as they arrive, messages to
 /// send, pings, and the close handshake.

@@ -51,7 +51,9 @@ app=$(copy GirdersDemo)
 swift build --package-path "$app" --build-tests > "$work/app-build.log" 2>&1 || { cat "$work/app-build.log"; fail "GirdersDemo does not build"; }
 swift test --package-path "$app" --skip-build 2>&1 | tail -3
 lines=$(cat "$app"/Sources/*/*.swift "$app"/Tests/*/*.swift "$app/Package.swift" | wc -l)
-(( lines < 600 )) || fail "GirdersDemo has $lines lines of Swift (600 at most)"
+# 600 until issue 44 asked the example to keep its HTTP cache encrypted in GirdersStorage (EncryptedCacheStore and
+# its test: 45 lines); the bound still keeps the example one an app developer reads in one sitting.
+(( lines < 650 )) || fail "GirdersDemo has $lines lines of Swift (650 at most)"
 
 python3 "$app/Server/demo_server.py" --flaky --access-uses 3 > "$work/server.out" &
 server=$!

@@ -54,3 +54,40 @@ public struct CachedResponse: Sendable, Equatable {
             })
     }
 }
+
+/// A stored response as JSON or a property list, for an ``HTTPCacheStore`` of an app's own (the header fields as
+/// `[name, value]` pairs, in order, repeated names kept).
+extension CachedResponse: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case statusCode, headers, body, url, requestTime, responseTime, varying
+    }
+
+    /// Reads a response written by ``encode(to:)``.
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        let pairs = try values.decode([[String]].self, forKey: .headers)
+        guard pairs.allSatisfy({ $0.count == 2 }) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .headers, in: values, debugDescription: "a header field is not a [name, value] pair")
+        }
+        self.init(
+            statusCode: try values.decode(Int.self, forKey: .statusCode),
+            headers: HTTPHeaders(pairs.map { HTTPHeader(name: $0[0], value: $0[1]) }),
+            body: try values.decode(Data.self, forKey: .body), url: try values.decode(URL.self, forKey: .url),
+            requestTime: try values.decode(Date.self, forKey: .requestTime),
+            responseTime: try values.decode(Date.self, forKey: .responseTime),
+            varying: try values.decode([String: String].self, forKey: .varying))
+    }
+
+    /// Writes the response's fields.
+    public func encode(to encoder: any Encoder) throws {
+        var values = encoder.container(keyedBy: CodingKeys.self)
+        try values.encode(statusCode, forKey: .statusCode)
+        try values.encode(headers.fields.map { [$0.name, $0.value] }, forKey: .headers)
+        try values.encode(body, forKey: .body)
+        try values.encode(url, forKey: .url)
+        try values.encode(requestTime, forKey: .requestTime)
+        try values.encode(responseTime, forKey: .responseTime)
+        try values.encode(varying, forKey: .varying)
+    }
+}

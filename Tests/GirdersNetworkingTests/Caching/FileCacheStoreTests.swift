@@ -31,6 +31,20 @@ struct FileCacheStoreTests {
         _ = utimes(path, &times)
     }
 
+    @Test func aStoredResponseRoundTripsThroughJSONForAStoreOfAnAppsOwn() throws {
+        var headers = HTTPHeaders()
+        headers.add(name: "Set-Thing", value: "1")
+        headers.add(name: "set-thing", value: "2")
+        let stored = response("body", headers: headers)
+        let read = try JSONDecoder().decode(CachedResponse.self, from: try JSONEncoder().encode(stored))
+        #expect(read == stored)
+        #expect(read.headers.fields.map(\.value) == ["1", "2"], "repeated names kept in order")
+        let broken = Data(
+            #"{"statusCode":200,"headers":[["only-a-name"]],"body":"","url":"https://x","requestTime":0,"responseTime":0,"varying":{}}"#
+                .utf8)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(CachedResponse.self, from: broken) }
+    }
+
     @Test func anEntryOutlivesTheStoreThatWroteIt() throws {
         let folder = try temporaryFolder()
         try FileCacheStore(folder: folder).store(

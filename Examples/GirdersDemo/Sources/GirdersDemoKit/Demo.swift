@@ -11,7 +11,7 @@ enum DemoError: Error, Equatable { case notSignedIn, usage(String) }
 /// them with `container.withOverrides { ... }`.
 public enum Demo {
     /// Registers the live services: the log, the secure store in `stateFolder`, the token store, the HTTP cache
-    /// (encrypted at rest), the transport both HTTP clients send through (the platform's default; a test swaps in a
+    /// (in the secure store; sign-out empties it), the transport both HTTP clients send through (the platform's default; a test swaps in a
     /// recorder or a replay), the HTTP client (an RFC 9111 cache, token refresh, retries, logging with tokens
     /// redacted) and the live item repository.
     public static func register(in container: Container, settings: Settings, stateFolder: URL) {
@@ -28,13 +28,7 @@ public enum Demo {
                 key: .keyFile(stateFolder.appendingPathComponent("secrets.key")))
         }
         container.register(TokenStore.self, lifetime: .singleton) { TokenStore(storage: try $0.resolveOrThrow()) }
-        // The HTTP cache, encrypted at rest in a secure store of its own (sign-out empties it).
-        container.register((any HTTPCacheStore).self, lifetime: .singleton) { _ in
-            EncryptedCacheStore(
-                storage: try FileSecureStorage(
-                    folder: stateFolder.appendingPathComponent("http-cache"),
-                    key: .keyFile(stateFolder.appendingPathComponent("http-cache.key"))))
-        }
+        container.register((any HTTPCacheStore).self) { EncryptedCacheStore(storage: try $0.resolveOrThrow()) }
         container.register(TokenAuthenticator.self, lifetime: .singleton) { resolver in
             TokenAuthenticator(
                 baseURL: settings.baseURL, store: try resolver.resolveOrThrow(), log: try resolver.resolveOrThrow(),

@@ -67,7 +67,11 @@ extension HTTP {
                 }
             }
             let writer = try FileIO.Writer(appendingTo: part, truncating: !resuming)
-            let total = record?.total ?? head.headers["Content-Length"].flatMap { Int64($0) }
+            // The whole file's length: a 206's Content-Range says it; a 200's Content-Length (when it had one).
+            let total =
+                resuming
+                ? ResumeData.contentRange(head.headers["Content-Range"])?.total
+                : record?.total ?? head.headers["Content-Length"].flatMap { Int64($0) }
             do {
                 for try await chunk in streamed.body {
                     if let limit, writer.written + Int64(chunk.count) > limit {

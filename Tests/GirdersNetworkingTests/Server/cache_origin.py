@@ -13,7 +13,7 @@ Binds 127.0.0.1 on a free port, prints the port on the first line of stdout, and
                          ETag "<version>" follow from it), and optionally "cuts" (a list: the next responses send
                          only that many body bytes, then close), "drip_ms" (a pause after every 16 KiB),
                          "hold_after" (after that many body bytes, nothing more until the client goes away),
-                         "ignore_if_range" (answers a Range with 206 even for another version), "shift" (a 206
+                         "chunked" (a 200 without Content-Length, its body chunked), "ignore_if_range" (answers a Range with 206 even for another version), "shift" (a 206
                          that starts that many bytes later than asked), "no_validator", "date_only" (no ETag; a
                          Last-Modified a day before Date)
   GET  /f/<name>[?...]   the file: 200, or 206 for "Range: bytes=N-" when If-Range matches (416 past the end)
@@ -136,7 +136,11 @@ class Handler(BaseHTTPRequestHandler):
         for field_name, value in validators + extra:
             self.send_header(field_name, value)
         self.send_header("Content-Type", "application/octet-stream")
-        self.send_header("Content-Length", str(len(body)))
+        chunked = settings.get("chunked") and status == 200
+        if chunked:
+            self.send_header("Transfer-Encoding", "chunked")
+        else:
+            self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         limit = len(body) if cut is None else min(cut, len(body))
         hold = settings.get("hold_after")
@@ -146,11 +150,13 @@ class Handler(BaseHTTPRequestHandler):
         try:
             while sent < limit:
                 piece = body[sent:min(limit, sent + 16384)]
-                self.wfile.write(piece)
+                self.wfile.write(b"%x\r\n%s\r\n" % (len(piece), piece) if chunked else piece)
                 self.wfile.flush()
                 sent += len(piece)
                 if settings.get("drip_ms"):
                     time.sleep(settings["drip_ms"] / 1000)
+            if chunked and cut is None and hold is None:
+                self.wfile.write(b"0\r\n\r\n")
             if hold is not None:
                 gates.client_gone(self.connection, 300)
         except (BrokenPipeError, ConnectionResetError):

@@ -74,6 +74,7 @@ struct CacheOrigin: Sendable {
         var cuts: [Int] = []
         var drip_ms = 0
         var hold_after: Int? = nil
+        var chunked = false
         var ignore_if_range = false
         var shift = 0
         var no_validator = false

@@ -47,6 +47,21 @@ struct ResumableDownloadTests {
         #expect(try fileNames(in: target.deletingLastPathComponent()) == ["download.bin"])
     }
 
+    @Test func aFileFirstSentWithoutALengthResumesToTheLengthItsContentRangeSays() async throws {
+        let client = makeClient()
+        let target = try destination()
+        try await origin.file(name, .init(size: 300_000, cuts: [100_000], chunked: true))
+        _ = await responseError {
+            _ = try await client.download(Request(URL: origin.fileURL(name), method: .get), to: target, resumable: true)
+        }
+        #expect((ResumeData.bytesKept(for: target) ?? 0) > 0)
+        try await origin.file(name, .init(size: 300_000))
+        let done = try await client.download(
+            Request(URL: origin.fileURL(name), method: .get), to: target, resumable: true)
+        #expect(done.statusCode == 206)
+        #expect(try Data(contentsOf: target) == (try await serverBytes(client)))
+    }
+
     @Test func aResourceThatChangedMeanwhileIsFetchedWholeNeverMixed() async throws {
         let client = makeClient()
         let target = try destination()

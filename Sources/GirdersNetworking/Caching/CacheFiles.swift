@@ -1,12 +1,6 @@
 import Foundation
 import GirdersSupport
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The file operations of ``FileCacheStore``, none of which follows a symbolic link: a link planted where an entry
 /// or its folder belongs is never read through or written through.
 enum CacheFiles {
@@ -97,7 +91,7 @@ enum CacheFiles {
                 let path = urlFolder + "/" + file
                 var status = stat()
                 guard lstat(path, &status) == 0 else { continue }
-                let modified = modificationTime(status)
+                let modified = modificationTime(path)
                 if file.hasPrefix("."), file.hasSuffix(".tmp") {
                     if now - modified > abandonedAfter { unlink(path) }
                     continue
@@ -124,11 +118,8 @@ private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, 
     read(descriptor, buffer, count)
 }
 
-/// A file's modification time in seconds since 1970.
-private func modificationTime(_ status: stat) -> Double {
-    #if canImport(Darwin)
-    Double(status.st_mtimespec.tv_sec) + Double(status.st_mtimespec.tv_nsec) / 1e9
-    #else
-    Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9
-    #endif
+/// A file's modification time in seconds since 1970 (the file's own, not a link's target).
+private func modificationTime(_ path: String) -> Double {
+    let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+    return (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
 }

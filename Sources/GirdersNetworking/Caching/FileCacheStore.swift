@@ -9,7 +9,7 @@ import GirdersSupport
 /// ```
 ///
 /// - **Where**: one file per response in `folder` (a folder per URL, named by a hash of it), mode 0600 in folders of
-///   mode 0700. ``defaultFolder`` is the user's caches folder (`Library/Caches` on Apple platforms,
+///   mode 0700. ``defaultFolder`` is in the user's caches folder (`Library/Caches` on Apple platforms,
 ///   `$XDG_CACHE_HOME` or `~/.cache` on Linux), which the system may empty.
 /// - **How big**: at most ``maximumBytes`` (entry files) and ``maximumEntries``; the least recently used go first.
 ///   Each process counts what it wrote and rescans the folder when over a bound or every 64 writes, so a second
@@ -45,23 +45,19 @@ public final class FileCacheStore: HTTPCacheStore {
     /// Temporary files older than this are a killed writer's.
     static let abandonedAfter: TimeInterval = 60
 
-    /// `Library/Caches/Girders/HTTPCache` on Apple platforms; `$XDG_CACHE_HOME/girders/http-cache` (or
-    /// `~/.cache/girders/http-cache`) on Linux.
+    /// `Girders/HTTPCache` in the user's caches folder: `Library/Caches` on Apple platforms, `$XDG_CACHE_HOME` or
+    /// `~/.cache` on Linux.
     public static var defaultFolder: URL {
         folder(in: ProcessInfo.processInfo.environment)
     }
 
-    /// ``defaultFolder`` for `environment` (Linux reads `XDG_CACHE_HOME` from it).
+    /// ``defaultFolder`` for `environment` (`XDG_CACHE_HOME` first, where it is set; then the system's caches folder).
     static func folder(in environment: [String: String]) -> URL {
-        #if os(Linux)
         let base =
             environment["XDG_CACHE_HOME"].map { URL(fileURLWithPath: $0) }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
-        return base.appendingPathComponent("girders/http-cache")
-        #else
-        let caches = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
-        return (caches ?? FileManager.default.temporaryDirectory).appendingPathComponent("Girders/HTTPCache")
-        #endif
+            ?? FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
+            ?? FileManager.default.temporaryDirectory
+        return base.appendingPathComponent("Girders/HTTPCache")
     }
 
     /// A store in `folder` (made, mode 0700, when missing), of at most `maximumBytes` and `maximumEntries`. Throws

@@ -193,7 +193,7 @@ struct DefaultCacheStoreTests {
     @Test func theDefaultStoreIsOnDiskInTheUsersCachesFolder() throws {
         let home = try temporaryFolder()
         let folder = FileCacheStore.folder(in: ["XDG_CACHE_HOME": home.path])
-        #expect(folder.path == home.appendingPathComponent("girders/http-cache").path)
+        #expect(folder.path == home.appendingPathComponent("Girders/HTTPCache").path)
         #expect(CachingTransport.store(in: folder) is FileCacheStore)
     }
 

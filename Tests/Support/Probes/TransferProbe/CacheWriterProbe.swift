@@ -1,19 +1,20 @@
 import Foundation
 import GirdersNetworking
 
-/// `TransferProbe cache-writer <folder> <seed>`: stores entries into a FileCacheStore at `folder` without end (40
-/// URLs, bodies of 1 to 200 KiB whose bytes follow from their URL and generation), reading one back now and then,
-/// until the test kills it. Each body is `CacheWriterProbe.body(url:generation:length:)`, so the test can tell a
+/// `TransferProbe cache-writer <folder> <seed> <generations>`: stores `generations` entries into a FileCacheStore at
+/// `folder` (40 URLs, bodies of 1 to 200 KiB whose bytes follow from their URL and generation), reading one back now
+/// and then, then writes `<folder>.done-<seed>` and sleeps until the test kills it (so a writer never keeps the
+/// machine's cores busy longer than its share). Each body is `CacheWriterProbe.body(url:generation:length:)`, so the test can tell a
 /// whole entry from a torn or mixed one.
 enum CacheWriterProbe {
-    static func run(folder: URL, seed: UInt64) -> Never {
+    static func run(folder: URL, seed: UInt64, generations: Int) -> Never {
         guard let store = try? FileCacheStore(folder: folder, maximumBytes: 4 << 20, maximumEntries: 30) else {
             FileHandle.standardError.write(Data("cannot open the store at \(folder.path)\n".utf8))
             exit(1)
         }
         var random = SplitMix(seed)
         var generation = 0
-        while true {
+        while generation < generations {
             generation += 1
             let url = "https://example.com/item/\(random.next() % 40)"
             let length = Int(random.next() % 200_000) + 1
@@ -32,6 +33,8 @@ enum CacheWriterProbe {
                     for: CacheKey(url: "https://example.com/item/\(random.next() % 40)", partition: "\u{0}"))
             }
         }
+        _ = FileManager.default.createFile(atPath: folder.path + ".done-\(seed)", contents: Data())
+        while true { sleep(3600) }
     }
 
     /// The body of `url`'s entry number `generation`.

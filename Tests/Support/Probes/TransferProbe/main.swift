@@ -26,7 +26,7 @@
 //
 // and writes a FileCacheStore until it is killed (CacheWriterProbe.swift):
 //
-//     TransferProbe cache-writer <folder> <seed>
+//     TransferProbe cache-writer <folder> <seed> <generations>
 //
 // and downloads resumably until the test kills it:
 //
@@ -143,8 +143,10 @@ if arguments.count == 4, arguments[1] == "resumable-download", let url = URL(str
         Request(URL: url, method: .get), to: URL(fileURLWithPath: arguments[3]), resumable: true)
     exit(0)
 }
-if arguments.count == 4, arguments[1] == "cache-writer" {
-    CacheWriterProbe.run(folder: URL(fileURLWithPath: arguments[2]), seed: UInt64(arguments[3]) ?? 1)
+if arguments.count == 5, arguments[1] == "cache-writer" {
+    CacheWriterProbe.run(
+        folder: URL(fileURLWithPath: arguments[2]), seed: UInt64(arguments[3]) ?? 1, generations: Int(arguments[4]) ?? 1
+    )
 }
 if arguments.count == 5, arguments[1] == "stream", let url = URL(string: arguments[2]) {
     await streamProbe(url: url, transport: arguments[3], pause: UInt64(arguments[4]) ?? 0)

@@ -91,7 +91,9 @@ case "$target" in
     websocket-frames)
         # The WebSocket frame parser and message assembler (RFC 6455), with the UTF-8 check under them.
         module=GirdersNetworking
-        sources=$(find Sources/GirdersNetworking/WebSocket -name '*.swift') ;;
+        sources=$(for name in WebSocketFrame WebSocketFrameParser WebSocketFrameWriter WebSocketMessageAssembler \
+            UTF8Validator WebSocketMessage WebSocketLimits WebSocketError WebSocketCloseCode; do
+            echo "Sources/GirdersNetworking/WebSocket/$name.swift"; done) ;;
     sse-parser)
         # The Server-Sent Events reader and the line splitter under it.
         module=GirdersNetworking

@@ -52,12 +52,24 @@ static CURLcode failed_easy_pause(CURL *handle, int bitmask) {
     return CURLE_FAILED_INIT;
 }
 
+static CURLcode failed_easy_perform(CURL *handle) { (void)handle; return CURLE_FAILED_INIT; }
+static CURLcode failed_easy_send(CURL *handle, const void *buffer, size_t length, size_t *sent) {
+    (void)handle; (void)buffer; (void)length;
+    if (sent) *sent = 0;
+    return CURLE_FAILED_INIT;
+}
+static CURLcode failed_easy_recv(CURL *handle, void *buffer, size_t length, size_t *received) {
+    (void)handle; (void)buffer; (void)length;
+    if (received) *received = 0;
+    return CURLE_FAILED_INIT;
+}
+
 static const struct girders_curl_api failing = {
     failed_global_init, failed_easy_init, failed_easy_cleanup, failed_easy_reset, failed_easy_setopt,
     failed_easy_strerror, failed_slist_append, failed_slist_free_all, failed_multi_init, failed_multi,
     failed_multi_handle, failed_multi_handle, failed_multi_perform, failed_multi_poll, failed_multi,
     failed_multi_timeout, failed_multi_info_read, failed_multi_setopt, failed_version_info, failed_easy_getinfo,
-    failed_easy_pause,
+    failed_easy_pause, failed_easy_perform, failed_easy_send, failed_easy_recv,
 };
 
 static const char *const install = "install libcurl4 (Debian, Ubuntu) or libcurl (Fedora)";
@@ -86,6 +98,9 @@ int girders_curl_open(const char *library, unsigned int minimum, struct girders_
         {"curl_version_info", (void **)&api->version_info},
         {"curl_easy_getinfo", (void **)&api->easy_getinfo},
         {"curl_easy_pause", (void **)&api->easy_pause},
+        {"curl_easy_perform", (void **)&api->easy_perform},
+        {"curl_easy_send", (void **)&api->easy_send},
+        {"curl_easy_recv", (void **)&api->easy_recv},
     };
     size_t count = sizeof symbols / sizeof symbols[0];
     void *handle = girders_load_library(library, symbols, count, "libcurl 7.77.0 or later", install, error, error_size);

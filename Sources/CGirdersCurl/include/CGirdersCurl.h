@@ -47,6 +47,7 @@ typedef enum {
     CURLE_SSL_CACERT_BADFILE = 77,
     CURLE_SSL_ISSUER_ERROR = 83,
     CURLE_SSL_PINNEDPUBKEYNOTMATCH = 90,
+    CURLE_AGAIN = 81,
     CURLE_HTTP2_STREAM = 92,
     CURLE_SSL_CLIENTCERT = 98
 } CURLcode;
@@ -54,12 +55,15 @@ typedef enum {
 /// Option numbers: a type base (long 0, object pointer 10000, function pointer 20000, curl_off_t 30000, blob 40000)
 /// plus the option's index.
 typedef enum {
+    CURLOPT_NOPROGRESS = 43,
     CURLOPT_NOBODY = 44,
     CURLOPT_UPLOAD = 46,
     CURLOPT_FOLLOWLOCATION = 52,
     CURLOPT_FORBID_REUSE = 75,
+    CURLOPT_HTTP_VERSION = 84,
     CURLOPT_NOSIGNAL = 99,
     CURLOPT_TCP_NODELAY = 121,
+    CURLOPT_CONNECT_ONLY = 141,
     CURLOPT_CONNECTTIMEOUT_MS = 156,
     CURLOPT_HTTP_CONTENT_DECODING = 158,
     CURLOPT_PROTOCOLS = 181,
@@ -74,6 +78,7 @@ typedef enum {
     CURLOPT_HTTPHEADER = 10023,
     CURLOPT_KEYPASSWD = 10026,
     CURLOPT_HEADERDATA = 10029,
+    CURLOPT_XFERINFODATA = 10057,
     CURLOPT_CUSTOMREQUEST = 10036,
     CURLOPT_SSLCERTTYPE = 10086,
     CURLOPT_PINNEDPUBLICKEY = 10230,
@@ -84,6 +89,7 @@ typedef enum {
     CURLOPT_READFUNCTION = 20012,
     CURLOPT_HEADERFUNCTION = 20079,
     CURLOPT_SEEKFUNCTION = 20167,
+    CURLOPT_XFERINFOFUNCTION = 20219,
     CURLOPT_PREREQFUNCTION = 20312,
     CURLOPT_INFILESIZE_LARGE = 30115,
     CURLOPT_SSLCERT_BLOB = 40291,
@@ -97,6 +103,7 @@ typedef enum {
     CURLINFO_REQUEST_SIZE = 0x200000 + 12,
     CURLINFO_NUM_CONNECTS = 0x200000 + 26,
     CURLINFO_HTTP_VERSION = 0x200000 + 46,
+    CURLINFO_ACTIVESOCKET = 0x500000 + 44,
     CURLINFO_SIZE_UPLOAD_T = 0x600000 + 7,
     CURLINFO_SIZE_DOWNLOAD_T = 0x600000 + 8,
     CURLINFO_TOTAL_TIME_T = 0x600000 + 50,
@@ -127,6 +134,8 @@ typedef enum { CURLVERSION_FIRST = 0 } CURLversion;
 #define CURL_WRITEFUNC_PAUSE 0x10000001
 #define CURLPAUSE_CONT 0
 #define CURL_BLOB_COPY 1
+/// CURLOPT_HTTP_VERSION's HTTP/1.1 (ALPN offers http/1.1 alone: a WebSocket's upgrade is an HTTP/1.1 request).
+#define CURL_HTTP_VERSION_1_1 2L
 /// The protocol bits of CURLOPT_PROTOCOLS, for libcurl older than 7.85.0 (which lacks CURLOPT_PROTOCOLS_STR).
 #define CURLPROTO_HTTP (1 << 0)
 #define CURLPROTO_HTTPS (1 << 1)
@@ -188,6 +197,9 @@ struct girders_curl_api {
     girders_curl_version_info *(*version_info)(CURLversion age);
     CURLcode (*easy_getinfo)(CURL *handle, CURLINFO info, ...);
     CURLcode (*easy_pause)(CURL *handle, int bitmask);
+    CURLcode (*easy_perform)(CURL *handle);
+    CURLcode (*easy_send)(CURL *handle, const void *buffer, size_t length, size_t *sent);
+    CURLcode (*easy_recv)(CURL *handle, void *buffer, size_t length, size_t *received);
 };
 
 /// Loads libcurl.so.4 the first time it is called (thread-safe) and returns NULL when it is usable, or why not: the
@@ -210,6 +222,15 @@ static inline void curl_easy_cleanup(CURL *handle) { girders_curl()->easy_cleanu
 static inline void curl_easy_reset(CURL *handle) { girders_curl()->easy_reset(handle); }
 static inline const char *curl_easy_strerror(CURLcode code) { return girders_curl()->easy_strerror(code); }
 static inline CURLcode curl_easy_pause(CURL *handle, int bitmask) { return girders_curl()->easy_pause(handle, bitmask); }
+/// With CURLOPT_CONNECT_ONLY: connects (TCP, TLS) and returns; the connection is then the caller's, through
+/// curl_easy_send and curl_easy_recv (non-blocking: CURLE_AGAIN when the socket is not ready).
+static inline CURLcode curl_easy_perform(CURL *handle) { return girders_curl()->easy_perform(handle); }
+static inline CURLcode curl_easy_send(CURL *handle, const void *buffer, size_t length, size_t *sent) {
+    return girders_curl()->easy_send(handle, buffer, length, sent);
+}
+static inline CURLcode curl_easy_recv(CURL *handle, void *buffer, size_t length, size_t *received) {
+    return girders_curl()->easy_recv(handle, buffer, length, received);
+}
 static inline struct curl_slist *curl_slist_append(struct curl_slist *list, const char *string) {
     return girders_curl()->slist_append(list, string);
 }
@@ -266,6 +287,12 @@ static inline CURLcode girders_easy_get_long(CURL *handle, CURLINFO info, long *
     return girders_curl()->easy_getinfo(handle, info, value);
 }
 
+/// The socket of a CURLOPT_CONNECT_ONLY connection (CURLINFO_ACTIVESOCKET), or -1.
+static inline curl_socket_t girders_easy_active_socket(CURL *handle) {
+    curl_socket_t socket = -1;
+    return girders_curl()->easy_getinfo(handle, CURLINFO_ACTIVESOCKET, &socket) == CURLE_OK ? socket : -1;
+}
+
 static inline CURLcode girders_easy_set_pointer(CURL *handle, CURLoption option, void *value) {
     return girders_curl()->easy_setopt(handle, option, value);
 }
@@ -291,6 +318,18 @@ typedef int (*girders_curl_seek_callback)(void *context, curl_off_t offset, int 
 static inline CURLcode girders_easy_set_seek_callback(CURL *handle, girders_curl_seek_callback callback, void *context) {
     CURLcode code = girders_curl()->easy_setopt(handle, CURLOPT_SEEKFUNCTION, callback);
     return code != CURLE_OK ? code : girders_curl()->easy_setopt(handle, CURLOPT_SEEKDATA, context);
+}
+
+/// libcurl's progress callback (7.32.0 and later), called at least once a second while a transfer, or a
+/// connect-only connection being made, is under way; a non-zero answer aborts it (CURLE_ABORTED_BY_CALLBACK).
+typedef int (*girders_curl_xferinfo_callback)(void *context, curl_off_t download_total, curl_off_t downloaded,
+                                              curl_off_t upload_total, curl_off_t uploaded);
+
+static inline CURLcode girders_easy_set_xferinfo_callback(CURL *handle, girders_curl_xferinfo_callback callback,
+                                                          void *context) {
+    CURLcode code = girders_curl()->easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, callback);
+    if (code == CURLE_OK) code = girders_curl()->easy_setopt(handle, CURLOPT_XFERINFODATA, context);
+    return code != CURLE_OK ? code : girders_curl()->easy_setopt(handle, CURLOPT_NOPROGRESS, 0L);
 }
 
 static inline CURLMcode girders_multi_set_long(CURLM *multi, CURLMoption option, long value) {

@@ -25,6 +25,9 @@ public protocol HTTP: Sendable {
     func stream(
         _ request: Request, progress: (@Sendable (TransferProgress) -> Void)?
     ) async throws(ResponseError) -> StreamedResponse
+
+    /// Opens a WebSocket with `request` as its opening handshake (see ``HTTPClient/webSocket(_:options:)``).
+    func webSocket(_ request: Request, options: WebSocket.Options) async throws -> WebSocket
 }
 
 extension HTTP {

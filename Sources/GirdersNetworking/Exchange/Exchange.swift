@@ -12,6 +12,8 @@ extension HTTPClient {
         let head: HTTPResponse
         /// The body as it arrives, when it is streamed.
         let body: ResponseBody?
+        /// The connection after a WebSocket's `101`, for a WebSocket's opening handshake.
+        var channel: (any WebSocketChannel)? = nil
     }
 
     /// Runs `request` to its final response: its body kept in memory, written to the download file of
@@ -85,13 +87,19 @@ extension HTTPClient {
                 body = ResponseBody(sink: sink, owner: StreamOwner(sink: sink, transfer: transfer))
             } else {
                 defer { reportMetrics(of: sink, for: current, attempt: attempt) }  // failed or not
-                head = try await transport.exchange(wire, in: sink)
+                do {
+                    head = try await transport.exchange(wire, in: sink)
+                } catch {
+                    await sink.takeChannel()?.close()
+                    throw error
+                }
             }
             if let jar {
                 let fields = sink.setCookieFields.flatMap(SetCookieFields.split)
                 if !fields.isEmpty { jar.store(fields, from: wire.url) }
             }
             if let next = redirects.nextRequest(after: head, original: request) {
+                await sink.takeChannel()?.close()
                 _ = try? await body?.collect(upTo: 64 << 10)
                 followed += 1
                 if followed > redirects.maximumRedirects {
@@ -103,6 +111,7 @@ extension HTTPClient {
             do {
                 try validation.validate(head, acceptingInstead: request.acceptableStatusCodes)
             } catch {
+                await sink.takeChannel()?.close()
                 guard let body else {
                     DownloadFile.discard(head)
                     throw error
@@ -113,7 +122,7 @@ extension HTTPClient {
                     head.replacingBody(withData: whole), acceptingInstead: request.acceptableStatusCodes)
                 throw error
             }
-            return Exchanged(head: head, body: body)
+            return Exchanged(head: head, body: body, channel: sink.takeChannel())
         }
     }
 }

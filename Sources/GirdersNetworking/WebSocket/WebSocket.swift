@@ -53,22 +53,32 @@ public final class WebSocket: Sendable {
         }
     }
 
+    /// Whether this build can inflate permessage-deflate messages (zlib through CGirdersCompression).
+    static var canInflate: Bool {
+        #if canImport(CGirdersCompression)
+        true
+        #else
+        false
+        #endif
+    }
+
     init(
-        channel: any WebSocketChannel, agreement: WebSocketHandshake.Agreement, limits: WebSocketLimits
+        channel: any WebSocketChannel, agreement: WebSocketHandshake.Agreement, options: Options = Options()
     )
         throws(WebSocketError)
     {
         self.protocol = agreement.protocol
-        #if !canImport(CGirdersCompression)
-        guard !agreement.compression else {
-            throw .connectionLost(reason: "permessage-deflate was agreed but this platform has no inflater here")
+        guard !agreement.compression || Self.canInflate else {
+            throw .protocolViolation(
+                rule: "the server agreed to permessage-deflate, which was not offered (RFC 7692, 5)",
+                code: .protocolError)
         }
-        #endif
         let (stream, continuation) = AsyncThrowingStream<WebSocketMessage, any Error>.makeStream(
             bufferingPolicy: .unbounded)
         inbound = stream
-        session = WebSocketSession(channel: channel, limits: limits, agreement: agreement, deliver: continuation)
-        session.start()
+        session = WebSocketSession(
+            channel: channel, limits: options.limits, agreement: agreement, deliver: continuation)
+        session.start(pingInterval: options.pingInterval)
     }
 
     /// The messages as they arrive, for one reader (see the type's description for how it ends).

@@ -12,6 +12,8 @@ final class WebSocketSession: Sendable {
         var unread = 0
         var resumeReading: CheckedContinuation<Void, Never>?
         var closeReceived: [CheckedContinuation<Void, Never>] = []
+        /// Whether the keep-alive's last ping is still unanswered (any frame from the server answers it).
+        var awaitingPong = false
     }
 
     let channel: any WebSocketChannel
@@ -31,8 +33,34 @@ final class WebSocketSession: Sendable {
         self.deliver = deliver
     }
 
-    func start() {
+    /// Starts reading, and with `pingInterval` the keep-alive.
+    func start(pingInterval: Duration?) {
         Task { [self] in await readLoop() }
+        if let pingInterval, pingInterval > .zero {
+            Task { [weak self] in await self?.keepAlive(every: pingInterval) }
+        }
+    }
+
+    /// Sends a ping every `interval`; a ping still unanswered when the next is due ends the connection.
+    private func keepAlive(every interval: Duration) async {
+        while true {
+            do {
+                try await Task.sleep(for: interval)
+            } catch {
+                return
+            }
+            let (over, unanswered) = state.withLock { state -> (Bool, Bool) in
+                defer { state.awaitingPong = true }
+                return (state.closeSent || state.closed || state.finished, state.awaitingPong)
+            }
+            if over { return }
+            if unanswered {
+                finish(throwing: .connectionLost(reason: "the server answered no ping within \(interval)"))
+                await channel.close()
+                return
+            }
+            try? await write(WebSocketFrame(opcode: .ping, payload: Data("girders".utf8)))
+        }
     }
 
     /// Writes one frame; a data or ping frame fails once a close was sent.
@@ -87,6 +115,7 @@ final class WebSocketSession: Sendable {
                     throw .connectionLost(reason: "the server closed the connection without a close frame")
                 }
                 parser.append(bytes)
+                state.withLock { $0.awaitingPong = false }  // the server is there
                 while let frame = try parser.next() {
                     guard let event = try assembler.take(frame) else { continue }
                     if try await handle(event, inflater: inflater) { return await ended() }

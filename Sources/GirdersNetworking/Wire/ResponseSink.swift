@@ -30,6 +30,9 @@ public final class ResponseSink: Sendable {
         case file(URL)
         /// To the caller as it arrives, whatever the status.
         case stream
+        /// A WebSocket's opening handshake: after a `101` the connection itself (``upgraded(to:)``); any other
+        /// status's body in memory.
+        case webSocket
     }
 
     /// What the sink does with a piece of the body a transport can hold back (libcurl's write callback).
@@ -65,6 +68,8 @@ public final class ResponseSink: Sendable {
         var observers: [@Sendable (Data) -> Void] = []
         /// How a caching decorator answered (``deliver(_:)`` of a response that says so).
         var cacheUse: CacheUse?
+        /// The connection after a WebSocket's `101` (``upgraded(to:)``).
+        var channel: (any WebSocketChannel)?
     }
 
     /// The request the response answers.

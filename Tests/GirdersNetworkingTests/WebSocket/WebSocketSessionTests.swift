@@ -67,7 +67,7 @@ struct WebSocketSessionTests {
     func socket(_ channel: ScriptedChannel, compression: Bool = false) throws -> WebSocket {
         try WebSocket(
             channel: channel,
-            agreement: .init(protocol: "chat", compression: compression, serverResetsContext: false), limits: .standard)
+            agreement: .init(protocol: "chat", compression: compression, serverResetsContext: false))
     }
 
     func read(_ socket: WebSocket) async -> ([WebSocketMessage], (any Error)?) {

@@ -1,0 +1,25 @@
+import Foundation
+
+/// The opening handshake of a WebSocket (``HTTPClient/webSocket(_:options:)``): the request asks the server to switch
+/// protocols, and a transport that can hands the connection over after the `101` head instead of reading a body.
+extension ResponseSink {
+    /// Whether the request is a WebSocket's opening handshake: a transport that can open one sends it on a
+    /// connection of its own (HTTP/1.1, never shared), hands the head to ``receiveHead(statusCode:headers:)`` and,
+    /// after a `101`, the connection to ``upgraded(to:)``. For any other status it delivers the response as usual.
+    /// A transport that cannot leaves it unanswered, and the client reports ``ResponseError/unsupported(feature:)``.
+    public var asksForWebSocket: Bool { destination == .webSocket }
+
+    /// Takes the connection of a `101 Switching Protocols` answer; the client checks the head and runs the WebSocket
+    /// over `channel` (or closes it when the head breaks a rule of RFC 6455).
+    public func upgraded(to channel: any WebSocketChannel) {
+        state.withLock { $0.channel = channel }
+    }
+
+    /// The connection a transport handed over, taken once.
+    func takeChannel() -> (any WebSocketChannel)? {
+        state.withLock { state in
+            defer { state.channel = nil }
+            return state.channel
+        }
+    }
+}

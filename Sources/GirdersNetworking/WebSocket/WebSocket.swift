@@ -14,7 +14,9 @@ public import Foundation
 ///   throws ``WebSocketError`` for anything else: the server's other codes, the rule it broke (the client closed
 ///   with 1002 or 1007 first), a limit (1009), a connection that ended without a close. When the reader lags, at
 ///   most ``bufferedMessages`` messages wait; then nothing more is read from the connection until it catches up.
-/// - **Pings** from the server are answered at once (with the latest one's payload when several wait).
+/// - **Pings** from the server are answered before anything more is read, so a flood of pings queues nothing: the
+///   connection is read only as fast as the server takes the pongs. ``Options/pingInterval`` sends pings of the
+///   client's own and takes a server that answers none as lost.
 /// - **Sending** waits until the connection has taken the bytes: nothing queues without bound.
 /// - **Closing** sends a close frame and waits for the server's (or for the connection to end).
 public final class WebSocket: Sendable {

@@ -25,6 +25,8 @@ public enum WebSocketError: Error, Sendable, Equatable, CustomStringConvertible 
         switch self {
         case .protocolViolation(let rule, let code):
             "the server broke the WebSocket protocol (closed with \(code)): \(rule)"
+        case .limitExceeded(.decompressionRatio, let maximum):
+            "a compressed WebSocket message inflated past WebSocketLimits.decompressionRatio (\(maximum) to 1)"
         case .limitExceeded(let limit, let maximum): "a WebSocket frame or message passed \(limit) (\(maximum) bytes)"
         case .closedByServer(let code, let reason):
             "the server closed the WebSocket with \(code)\(reason.isEmpty ? "" : ": \(reason)")"

@@ -200,6 +200,9 @@ final class WebSocketSession: Sendable {
         resume?.resume()
     }
 
+    /// Messages handed to the reader and not yet taken (for tests of back-pressure).
+    var unreadMessages: Int { state.withLock { $0.unread } }
+
     /// Whether reading waits for the reader to take messages (for tests of back-pressure).
     var isWaitingForReader: Bool { state.withLock { $0.resumeReading != nil } }
 

@@ -2,7 +2,9 @@
 """A WebSocket server of PyPI's `websockets` (13.1), for the tests of Girders' WebSocket client against a third party.
 
 Binds 127.0.0.1 on a free port, prints the port on the first line of stdout, and exits when stdin closes. Offers
-permessage-deflate (the library's default) and the subprotocols "chat" and "superchat".
+permessage-deflate (the library's default) and the subprotocols "chat" and "superchat". With `--tls FOLDER` it
+speaks TLS with FOLDER's server.pem and server.key (made by tls_server.py) and requires a client certificate of
+FOLDER's ca.pem.
 
   /echo                 every message back, as it came (text as text, binary as binary)
   /headers              one text message: the handshake's request fields as a JSON object (lower-cased names; a
@@ -17,6 +19,8 @@ permessage-deflate (the library's default) and the subprotocols "chat" and "supe
 import asyncio
 import json
 import logging
+import os
+import ssl
 import sys
 import threading
 from urllib.parse import urlsplit, parse_qs
@@ -90,8 +94,15 @@ async def main():
         loop.call_soon_threadsafe(lambda: stop.done() or stop.set_result(None))
 
     threading.Thread(target=wait_for_stdin, daemon=True).start()
+    context = None
+    if len(sys.argv) == 3 and sys.argv[1] == "--tls":
+        folder = sys.argv[2]
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(os.path.join(folder, "server.pem"), os.path.join(folder, "server.key"))
+        context.verify_mode = ssl.CERT_REQUIRED
+        context.load_verify_locations(os.path.join(folder, "ca.pem"))
     async with serve(
-        handler, "127.0.0.1", 0, process_request=process_request, process_response=process_response,
+        handler, "127.0.0.1", 0, ssl=context, process_request=process_request, process_response=process_response,
         select_subprotocol=select_subprotocol, max_size=64 << 20, ping_interval=None,
     ) as server:
         port = server.sockets[0].getsockname()[1]

@@ -45,4 +45,55 @@ extension WebSocket {
         return try await iterator.next()
     }
 }
+
+/// `Server/websocket_hostile.py`: a raw-socket server that breaks one rule per route and tells what the client did.
+struct HostileWebSocketServer: Sendable {
+    let port: Int
+    private let stdin: FileHandle
+
+    /// What the server saw of the client on one connection.
+    struct Seen: Decodable, Equatable {
+        /// The close code the client sent, if it sent one.
+        let close: UInt16?
+        let pongs: Int
+        let pings: Int
+        /// Whether a send found the client's receive window full.
+        let blocked: Bool
+        /// Whether the server is done with the connection.
+        let done: Bool
+    }
+
+    static let shared: Result<HostileWebSocketServer, any Error> = Result { try HostileWebSocketServer() }
+
+    static func get() throws -> HostileWebSocketServer { try shared.get() }
+
+    private init() throws {
+        let started = try PythonServer.start("websocket_hostile")
+        port = started.port
+        stdin = started.stdin
+    }
+
+    /// A handshake for `path` on a connection named `id`.
+    func request(_ path: String, id: String, timeout: Double? = nil) -> Request {
+        let separator = path.contains("?") ? "&" : "?"
+        let url = URL(string: "ws://127.0.0.1:\(port)\(path)\(separator)id=\(id)") ?? URL(fileURLWithPath: "/")
+        var request = MutableRequest(method: .get, url: url)
+        request.timeout = timeout
+        return Request(request)
+    }
+
+    /// What the server saw on connection `id` so far.
+    func seen(_ id: String) async throws -> Seen {
+        let url = URL(string: "http://127.0.0.1:\(port)/_state?id=\(id)") ?? URL(fileURLWithPath: "/")
+        let response = try await HTTPClient(transport: TransportKind.underTest.transport()).perform(
+            Request(MutableRequest(method: .get, url: url)))
+        return try JSONDecoder().decode(Seen.self, from: response.body)
+    }
+
+    /// What the server saw on connection `id` once it is done with it.
+    func seenWhenDone(_ id: String) async throws -> Seen {
+        try await waitUntil(asking: { (try? await seen(id).done) == true })
+        return try await seen(id)
+    }
+}
 #endif

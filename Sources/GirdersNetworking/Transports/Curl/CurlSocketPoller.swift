@@ -79,13 +79,18 @@ final class CurlSocketPoller: Sendable {
         }
     }
 
-    /// Ends every wait on `socket` (its connection is closing).
+    /// Ends every wait on `socket` (its connection is closing), and wakes the thread so that its `poll` lets go of
+    /// the socket: while a `poll` holds it, closing the descriptor does not close the connection (no FIN is sent).
     func release(_ socket: Int32) {
         let released = state.withLock { state -> [CheckedContinuation<Outcome, Never>] in
             let ids = state.waiters.filter { $0.value.socket == socket }.map(\.key)
             return ids.compactMap { state.waiters.removeValue(forKey: $0)?.continuation }
         }
         for continuation in released { continuation.resume(returning: .released) }
+        if !released.isEmpty, let wake {
+            var byte: UInt8 = 1
+            _ = Glibc.write(wake.1, &byte, 1)
+        }
     }
 
     private func startThread() {

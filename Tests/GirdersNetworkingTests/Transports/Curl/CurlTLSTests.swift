@@ -229,6 +229,42 @@ struct CurlTLSTests {
         #expect(reason.hasPrefix("the public key of 127.0.0.1 matches none of the pinned keys"), "\(reason)")
     }
 
+    @Test func aWebSocketOverTLSPresentsTheClientIdentityAndHoldsToThePins() async throws {
+        // PyPI's websockets with this server's certificate, requiring a client certificate. (URLSessionTransport on
+        // Linux refuses TLS credentials for every request, WebSockets included, as FoundationNetworking cannot.)
+        let kind = TransportKind.curl
+        let secure = try PythonServer.start("websocket_server", arguments: ["--tls", server.folder.path])
+        defer {
+            try? secure.stdin.close()
+            secure.process.waitUntilExit()
+        }
+        let serverPin = String(decoding: try server.file("server.pin"), as: UTF8.self)
+        let otherPin = String(decoding: try server.file("client.pin"), as: UTF8.self)
+        let identity = TLSCredentials.ClientIdentity(pkcs12: try server.file("client.p12"), password: "secret")
+        let anchors = [try server.file("ca.der")]
+        let url = try #require(URL(string: "wss://127.0.0.1:\(secure.port)/echo"))
+        func request(_ pins: [String]) -> Request {
+            Request(
+                MutableRequest(url: url)
+                    |> withSSLCredentials(
+                        TLSCredentials(anchorCertificates: anchors, clientIdentity: identity, publicKeyPins: pins)))
+        }
+        let socket = try await kind.client().webSocket(request([otherPin, serverPin]))
+        try await socket.send(.text("over TLS"))
+        var messages = socket.messages.makeAsyncIterator()
+        #expect(try await messages.next() == .text("over TLS"))
+        await socket.close()
+        let error = await #expect(throws: ResponseError.self) {
+            _ = try await kind.client().webSocket(request([otherPin]))
+        }
+        guard case .transport(_, let code, let reason)? = error else {
+            Issue.record("expected a transport error, got \(String(describing: error))")
+            return
+        }
+        #expect(code == URLError.serverCertificateUntrusted.rawValue)
+        #expect(reason.hasPrefix("the public key of 127.0.0.1 matches none of the pinned keys"), "\(reason)")
+    }
+
     @Test(arguments: TransportKind.allCases)
     func anUntrustedServerIsTheSameErrorOnEveryTransport(_ kind: TransportKind) async throws {
         // No credentials at all: the system's roots do not know the test CA.

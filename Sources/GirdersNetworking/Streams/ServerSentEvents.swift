@@ -194,14 +194,9 @@ extension ServerSentEvents.Options {
     /// first wait. Every bound is clamped to 0...86,400 s, so no value of the app's or the server's can make it
     /// negative, infinite or not a number.
     func reconnectWait(attempt: Int, retry: Double?, random: Double) -> Double {
-        func clamped(_ seconds: Double) -> Double { seconds.isNaN ? 0 : Swift.min(Swift.max(seconds, 0), 86_400) }
-        let ceiling = clamped(maximumReconnectDelay)
-        let floor = Swift.min(clamped(minimumReconnectDelay), ceiling)
-        let first = Swift.min(Swift.max(clamped(retry ?? reconnectDelay), floor), ceiling)
-        guard attempt > 1 else { return first }
-        let doubled = Swift.min(first * pow(2, Double(Swift.min(attempt - 1, 32))), ceiling)
-        let jittered = doubled / 2 + doubled / 2 * Swift.min(Swift.max(random, 0), 1)
-        return Swift.max(jittered, first)
+        ReconnectBackoff.wait(
+            attempt: attempt, first: retry ?? reconnectDelay, floor: minimumReconnectDelay,
+            ceiling: maximumReconnectDelay, random: random)
     }
 }
 

@@ -17,7 +17,8 @@ two-byte character is split across fragments, then one whose split character is 
 close-1005, close-1-byte, close-bad-reason, ping-flood?n=N (N pings of 125 bytes, then the text "done"), deflate-bomb
 (agrees to permessage-deflate and sends a message that inflates to 64 MiB), quiet (nothing, and no pong for any ping),
 flood?n=N&size=S (N binary messages of S bytes, sent without blocking, noting when the client's window is full;
-then the text "end" and a normal close), split-utf8-good (a text message whose "é" is split between two fragments).
+then the text "end" and a normal close), drop (the text "hello", then the connection closes without a close frame),
+split-utf8-good (a text message whose "é" is split between two fragments).
 """
 import base64
 import hashlib
@@ -167,6 +168,9 @@ def frames_case(conn, case, arguments, seen):
         "close-1-byte": frame(0x8, b"\x03"),
         "close-bad-reason": frame(0x8, struct.pack("!H", 1000) + b"\xff\xfe"),
     }
+    if case == "drop":
+        conn.sendall(frame(0x1, b"hello"))
+        return  # the connection closes without a close frame
     if case in sends:
         conn.sendall(sends[case])
     elif case == "ping-flood":

@@ -67,6 +67,12 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]),
+        // Girders' WebSocket client against PyPI's websockets server, beside its Python client
+        // (Scripts/bench-websocket.sh).
+        .executableTarget(
+            name: "WebSocketThroughput",
+            dependencies: ["BenchSupport", .product(name: "GirdersNetworking", package: girders)],
+            swiftSettings: [.swiftLanguageMode(.v6)]),
         .systemLibrary(name: "CBenchCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .executableTarget(name: "CurlLimit", dependencies: ["CBenchCurl"]),
         // Peak memory and CPU time of a benchmark's own process.

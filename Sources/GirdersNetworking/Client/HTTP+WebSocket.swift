@@ -34,15 +34,25 @@ extension HTTPClient {
             protocols: options.protocols, offersCompression: options.compression && WebSocket.canInflate)
         let exchanged = try await exchange(
             Self.upgradeRequest(request, handshake), destination: .webSocket, progress: nil)
-        guard let channel = exchanged.channel else {
+        guard let upgrade = exchanged.upgrade else {
             throw ResponseError.unsupported(
                 feature: "WebSocket on \(type(of: transport)), which answered the upgrade without a connection")
         }
         do {
-            let agreement = try handshake.check(status: exchanged.head.statusCode, headers: exchanged.head.headers)
-            return try WebSocket(channel: channel, agreement: agreement, options: options)
+            switch upgrade {
+            case .bytes(let channel):
+                let agreement = try handshake.check(status: exchanged.head.statusCode, headers: exchanged.head.headers)
+                return try WebSocket(channel: channel, agreement: agreement, options: options)
+            case .task(let task):
+                // The system checked the answer's key and extensions itself; the subprotocol is checked here.
+                let agreement = try handshake.checkSubprotocol(exchanged.head.headers)
+                let inbox = WebSocketInbox()
+                return WebSocket(
+                    engine: TaskWebSocketEngine(task: task, inbox: inbox, limits: options.limits), inbox: inbox,
+                    agreement: agreement, pingInterval: options.pingInterval)
+            }
         } catch {
-            await channel.close()
+            await upgrade.close()
             throw error
         }
     }

@@ -13,7 +13,7 @@ extension HTTPClient {
         /// The body as it arrives, when it is streamed.
         let body: ResponseBody?
         /// The connection after a WebSocket's `101`, for a WebSocket's opening handshake.
-        var channel: (any WebSocketChannel)? = nil
+        var upgrade: WebSocketUpgrade? = nil
     }
 
     /// Runs `request` to its final response: its body kept in memory, written to the download file of
@@ -90,7 +90,7 @@ extension HTTPClient {
                 do {
                     head = try await transport.exchange(wire, in: sink)
                 } catch {
-                    await sink.takeChannel()?.close()
+                    await sink.takeUpgrade()?.close()
                     throw error
                 }
             }
@@ -99,7 +99,7 @@ extension HTTPClient {
                 if !fields.isEmpty { jar.store(fields, from: wire.url) }
             }
             if let next = redirects.nextRequest(after: head, original: request) {
-                await sink.takeChannel()?.close()
+                await sink.takeUpgrade()?.close()
                 _ = try? await body?.collect(upTo: 64 << 10)
                 followed += 1
                 if followed > redirects.maximumRedirects {
@@ -111,7 +111,7 @@ extension HTTPClient {
             do {
                 try validation.validate(head, acceptingInstead: request.acceptableStatusCodes)
             } catch {
-                await sink.takeChannel()?.close()
+                await sink.takeUpgrade()?.close()
                 guard let body else {
                     DownloadFile.discard(head)
                     throw error
@@ -122,7 +122,7 @@ extension HTTPClient {
                     head.replacingBody(withData: whole), acceptingInstead: request.acceptableStatusCodes)
                 throw error
             }
-            return Exchanged(head: head, body: body, channel: sink.takeChannel())
+            return Exchanged(head: head, body: body, upgrade: sink.takeUpgrade())
         }
     }
 }

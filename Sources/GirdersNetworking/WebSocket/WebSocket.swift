@@ -25,8 +25,12 @@ public final class WebSocket: Sendable {
     /// The most messages that wait unread before reading from the connection pauses.
     public static let bufferedMessages = 16
 
-    let session: WebSocketSession
-    private let inbound: AsyncThrowingStream<WebSocketMessage, any Error>
+    /// What reads and writes the connection.
+    let engine: any WebSocketEngine
+    /// Where its messages wait for the reader.
+    let inbox: WebSocketInbox
+    /// What the handshake agreed to.
+    let agreement: WebSocketHandshake.Agreement
 
     /// The messages of one connection, for one reader: each one taken lets the connection read on when it paused
     /// for the reader.
@@ -34,24 +38,24 @@ public final class WebSocket: Sendable {
         /// A message.
         public typealias Element = WebSocketMessage
         let stream: AsyncThrowingStream<WebSocketMessage, any Error>
-        let session: WebSocketSession
+        let inbox: WebSocketInbox
 
         /// Takes messages one by one.
         public struct AsyncIterator: AsyncIteratorProtocol {
             var base: AsyncThrowingStream<WebSocketMessage, any Error>.AsyncIterator
-            let session: WebSocketSession
+            let inbox: WebSocketInbox
 
             /// The next message, `nil` after a normal close, or the error the connection ended with.
             public mutating func next() async throws -> WebSocketMessage? {
                 let message = try await base.next()
-                if message != nil { session.taken() }
+                if message != nil { inbox.taken() }
                 return message
             }
         }
 
         /// An iterator; a second one shares the same messages.
         public func makeAsyncIterator() -> AsyncIterator {
-            AsyncIterator(base: stream.makeAsyncIterator(), session: session)
+            AsyncIterator(base: stream.makeAsyncIterator(), inbox: inbox)
         }
     }
 
@@ -64,34 +68,40 @@ public final class WebSocket: Sendable {
         #endif
     }
 
-    init(
+    convenience init(
         channel: any WebSocketChannel, agreement: WebSocketHandshake.Agreement, options: Options = Options()
     )
         throws(WebSocketError)
     {
-        self.protocol = agreement.protocol
         guard !agreement.compression || Self.canInflate else {
             throw .protocolViolation(
                 rule: "the server agreed to permessage-deflate, which was not offered (RFC 7692, 5)",
                 code: .protocolError)
         }
-        let (stream, continuation) = AsyncThrowingStream<WebSocketMessage, any Error>.makeStream(
-            bufferingPolicy: .unbounded)
-        inbound = stream
-        session = WebSocketSession(
-            channel: channel, limits: options.limits, agreement: agreement, deliver: continuation)
-        session.start(pingInterval: options.pingInterval)
+        let inbox = WebSocketInbox()
+        self.init(
+            engine: WebSocketSession(channel: channel, limits: options.limits, agreement: agreement, inbox: inbox),
+            inbox: inbox, agreement: agreement, pingInterval: options.pingInterval)
+    }
+
+    /// A WebSocket whose `engine` reads into `inbox`, started here.
+    init(
+        engine: any WebSocketEngine, inbox: WebSocketInbox, agreement: WebSocketHandshake.Agreement,
+        pingInterval: Duration?
+    ) {
+        self.protocol = agreement.protocol
+        self.engine = engine
+        self.inbox = inbox
+        self.agreement = agreement
+        engine.start(pingInterval: pingInterval)
     }
 
     /// The messages as they arrive, for one reader (see the type's description for how it ends).
-    public var messages: Messages { Messages(stream: inbound, session: session) }
+    public var messages: Messages { Messages(stream: inbox.stream, inbox: inbox) }
 
     /// Sends `message`, once the connection has taken it; fails once the connection is closing or closed.
     public func send(_ message: WebSocketMessage) async throws(WebSocketError) {
-        switch message {
-        case .text(let text): try await session.send(WebSocketFrame(opcode: .text, payload: Data(text.utf8)))
-        case .binary(let data): try await session.send(WebSocketFrame(opcode: .binary, payload: data))
-        }
+        try await engine.send(message)
     }
 
     /// Sends a ping with `payload` (at most 125 bytes).
@@ -99,12 +109,12 @@ public final class WebSocket: Sendable {
         guard payload.count <= WebSocketFrame.controlPayloadLimit else {
             throw .limitExceeded(limit: .frameBytes, maximum: WebSocketFrame.controlPayloadLimit)
         }
-        try await session.send(WebSocketFrame(opcode: .ping, payload: payload))
+        try await engine.ping(payload)
     }
 
     /// Closes with `code` and `reason` (cut to fit a control frame) and waits for the server's close, or for the
     /// connection to end. A code that may not be sent is sent as 1000.
     public func close(_ code: WebSocketCloseCode = .normalClosure, reason: String = "") async {
-        await session.close(code.isSendable ? code : .normalClosure, reason: reason)
+        await engine.close(code.isSendable ? code : .normalClosure, reason: reason)
     }
 }

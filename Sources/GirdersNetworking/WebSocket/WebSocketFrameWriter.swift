@@ -35,6 +35,12 @@ enum WebSocketFrameWriter {
     /// A close frame's payload: the code and as much of `reason` as fits in 123 bytes, cut at a character.
     static func closePayload(_ code: WebSocketCloseCode, reason: String) -> Data {
         var payload = Data([UInt8(code.rawValue >> 8), UInt8(code.rawValue & 0xFF)])
+        payload.append(contentsOf: Array(closeReason(reason).utf8))
+        return payload
+    }
+
+    /// `reason` cut, at a character's end, to what a close frame holds beside its code (123 bytes).
+    static func closeReason(_ reason: String) -> String {
         var kept = ""
         for character in reason {
             guard kept.utf8.count + String(character).utf8.count <= WebSocketFrame.controlPayloadLimit - 2 else {
@@ -42,8 +48,7 @@ enum WebSocketFrameWriter {
             }
             kept.append(character)
         }
-        payload.append(contentsOf: Array(kept.utf8))
-        return payload
+        return kept
     }
 
     private static func randomKey() -> (UInt8, UInt8, UInt8, UInt8) {

@@ -94,6 +94,17 @@ struct WebSocketHandshake: Sendable {
             throw .protocolViolation(
                 rule: "a Sec-WebSocket-Accept that does not answer the key (4.1)", code: .protocolError)
         }
+        var agreement = try checkSubprotocol(headers)
+        for field in headers.values(for: "Sec-WebSocket-Extensions") {
+            for offer in field.split(separator: ",") where !offer.trimmingCharacters(in: .whitespaces).isEmpty {
+                try accept(extension: offer, into: &agreement)
+            }
+        }
+        return agreement
+    }
+
+    /// The subprotocol the answer chose, which must be one offered (4.1); no compression agreed yet.
+    func checkSubprotocol(_ headers: HTTPHeaders) throws(WebSocketError) -> Agreement {
         var agreement = Agreement(protocol: nil, compression: false, serverResetsContext: false)
         if let chosen = headers["Sec-WebSocket-Protocol"]?.trimmingCharacters(in: .whitespaces) {
             guard protocols.contains(chosen) else {
@@ -102,13 +113,14 @@ struct WebSocketHandshake: Sendable {
             }
             agreement.protocol = chosen
         }
-        for field in headers.values(for: "Sec-WebSocket-Extensions") {
-            for offer in field.split(separator: ",") where !offer.trimmingCharacters(in: .whitespaces).isEmpty {
-                try accept(extension: offer, into: &agreement)
-            }
-        }
         return agreement
     }
+
+    /// The fields of the upgrade request that the system's WebSocket task writes itself (``requestFields`` but the
+    /// subprotocols, which it reads from the request).
+    static let fieldsTheSystemWrites = [
+        "Upgrade", "Connection", "Sec-WebSocket-Key", "Sec-WebSocket-Version", "Sec-WebSocket-Extensions",
+    ]
 
     /// One extension of the answer: permessage-deflate with parameters the client can honour, once (RFC 7692, 7.1).
     private func accept(extension offer: Substring, into agreement: inout Agreement) throws(WebSocketError) {

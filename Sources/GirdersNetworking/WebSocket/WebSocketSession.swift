@@ -1,16 +1,12 @@
 import Foundation
 import GirdersSupport
 
-/// What the reading loop and the writers of one connection share: the frame layer, the close handshake's state,
-/// and the writes, one at a time.
-final class WebSocketSession: Sendable {
+/// What the reading loop and the writers of one connection over bytes share: the frame layer, the close
+/// handshake's state, and the writes, one at a time.
+final class WebSocketSession: WebSocketEngine {
     private struct State {
         var closeSent = false
         var closed = false
-        var finished = false
-        /// Messages handed to the reader and not yet taken (approximate: the stream's own count is not visible).
-        var unread = 0
-        var resumeReading: CheckedContinuation<Void, Never>?
         var closeReceived: [CheckedContinuation<Void, Never>] = []
         /// Whether the keep-alive's last ping is still unanswered (any frame from the server answers it).
         var awaitingPong = false
@@ -19,18 +15,18 @@ final class WebSocketSession: Sendable {
     let channel: any WebSocketChannel
     let limits: WebSocketLimits
     let agreement: WebSocketHandshake.Agreement
-    private let deliver: AsyncThrowingStream<WebSocketMessage, any Error>.Continuation
+    let inbox: WebSocketInbox
     private let state = LockedState(State())
     private let writing = WebSocketWriteTurn()
 
     init(
         channel: any WebSocketChannel, limits: WebSocketLimits, agreement: WebSocketHandshake.Agreement,
-        deliver: AsyncThrowingStream<WebSocketMessage, any Error>.Continuation
+        inbox: WebSocketInbox
     ) {
         self.channel = channel
         self.limits = limits
         self.agreement = agreement
-        self.deliver = deliver
+        self.inbox = inbox
     }
 
     /// Starts reading, and with `pingInterval` the keep-alive.
@@ -49,9 +45,10 @@ final class WebSocketSession: Sendable {
             } catch {
                 return
             }
+            let finished = inbox.isFinished
             let (over, unanswered) = state.withLock { state -> (Bool, Bool) in
                 defer { state.awaitingPong = true }
-                return (state.closeSent || state.closed || state.finished, state.awaitingPong)
+                return (state.closeSent || state.closed || finished, state.awaitingPong)
             }
             if over { return }
             if unanswered {
@@ -61,6 +58,17 @@ final class WebSocketSession: Sendable {
             }
             try? await write(WebSocketFrame(opcode: .ping, payload: Data("girders".utf8)))
         }
+    }
+
+    func send(_ message: WebSocketMessage) async throws(WebSocketError) {
+        switch message {
+        case .text(let text): try await send(WebSocketFrame(opcode: .text, payload: Data(text.utf8)))
+        case .binary(let data): try await send(WebSocketFrame(opcode: .binary, payload: data))
+        }
+    }
+
+    func ping(_ payload: Data) async throws(WebSocketError) {
+        try await send(WebSocketFrame(opcode: .ping, payload: payload))
     }
 
     /// Writes one frame; a data or ping frame fails once a close was sent.
@@ -108,9 +116,9 @@ final class WebSocketSession: Sendable {
         var assembler = WebSocketMessageAssembler(limits: limits)
         do throws(WebSocketError) {
             // The inflater belongs to this loop alone (permessage-deflate's stream state).
-            let inflater = try makeInflater()
+            let inflater: Inflater? = try makeInflater()
             while true {
-                await waitWhileReaderLags()
+                await inbox.waitWhileReaderLags()
                 guard let bytes = try await channel.read() else {
                     throw .connectionLost(reason: "the server closed the connection without a close frame")
                 }
@@ -185,45 +193,11 @@ final class WebSocketSession: Sendable {
     }
 
     private func hand(_ message: WebSocketMessage) {
-        state.withLock { $0.unread += 1 }
-        deliver.yield(message)
-    }
-
-    /// Called by the reader's side as it takes a message (see ``WebSocket/messages``).
-    func taken() {
-        let resume = state.withLock { state -> CheckedContinuation<Void, Never>? in
-            state.unread = max(0, state.unread - 1)
-            guard state.unread < WebSocket.bufferedMessages else { return nil }
-            defer { state.resumeReading = nil }
-            return state.resumeReading
-        }
-        resume?.resume()
-    }
-
-    /// Messages handed to the reader and not yet taken (for tests of back-pressure).
-    var unreadMessages: Int { state.withLock { $0.unread } }
-
-    /// Whether reading waits for the reader to take messages (for tests of back-pressure).
-    var isWaitingForReader: Bool { state.withLock { $0.resumeReading != nil } }
-
-    private func waitWhileReaderLags() async {
-        await withCheckedContinuation { continuation in
-            let goOn = state.withLock { state -> Bool in
-                guard state.unread >= WebSocket.bufferedMessages, !state.finished else { return true }
-                state.resumeReading = continuation
-                return false
-            }
-            if goOn { continuation.resume() }
-        }
+        inbox.hand(message)
     }
 
     private func finish(throwing error: WebSocketError?) {
-        let first = state.withLock { state -> Bool in
-            defer { state.finished = true }
-            return !state.finished
-        }
-        guard first else { return }
-        deliver.finish(throwing: error)
+        inbox.finish(throwing: error)
     }
 
     /// The connection is over: everyone waiting for the close handshake goes on.

@@ -12,14 +12,35 @@ extension ResponseSink {
     /// Takes the connection of a `101 Switching Protocols` answer; the client checks the head and runs the WebSocket
     /// over `channel` (or closes it when the head breaks a rule of RFC 6455).
     public func upgraded(to channel: any WebSocketChannel) {
-        state.withLock { $0.channel = channel }
+        state.withLock { $0.upgrade = .bytes(channel) }
     }
 
-    /// The connection a transport handed over, taken once.
-    func takeChannel() -> (any WebSocketChannel)? {
+    /// Takes the system's WebSocket task after its `101` (``URLSessionTransport`` on Apple platforms).
+    func upgraded(toTask task: any WebSocketTaskSeam) {
+        state.withLock { $0.upgrade = .task(task) }
+    }
+
+    /// What a transport handed over, taken once.
+    func takeUpgrade() -> WebSocketUpgrade? {
         state.withLock { state in
-            defer { state.channel = nil }
-            return state.channel
+            defer { state.upgrade = nil }
+            return state.upgrade
+        }
+    }
+}
+
+/// What a transport hands over after a WebSocket's `101`.
+enum WebSocketUpgrade: Sendable {
+    /// The connection's bytes: Girders frames them (``WebSocketSession``).
+    case bytes(any WebSocketChannel)
+    /// The system's WebSocket task, which frames itself (``TaskWebSocketEngine``).
+    case task(any WebSocketTaskSeam)
+
+    /// Ends it unused (the client refused the handshake's answer).
+    func close() async {
+        switch self {
+        case .bytes(let channel): await channel.close()
+        case .task(let task): task.cancel(code: Int(WebSocketCloseCode.protocolError.rawValue), reason: nil)
         }
     }
 }

@@ -69,7 +69,7 @@ public final class ResponseSink: Sendable {
         /// How a caching decorator answered (``deliver(_:)`` of a response that says so).
         var cacheUse: CacheUse?
         /// The connection after a WebSocket's `101` (``upgraded(to:)``).
-        var channel: (any WebSocketChannel)?
+        var upgrade: WebSocketUpgrade?
     }
 
     /// The request the response answers.

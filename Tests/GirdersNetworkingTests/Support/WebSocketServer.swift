@@ -27,25 +27,6 @@ struct WebSocketServer: Sendable {
     }
 }
 
-extension WebSocket {
-    /// Every message until the connection ends, and the error it ended with.
-    func readAll() async -> ([WebSocketMessage], (any Error)?) {
-        var messages: [WebSocketMessage] = []
-        do {
-            for try await message in self.messages { messages.append(message) }
-            return (messages, nil)
-        } catch {
-            return (messages, error)
-        }
-    }
-
-    /// The next message, or `nil` at the end.
-    func next() async throws -> WebSocketMessage? {
-        var iterator = messages.makeAsyncIterator()
-        return try await iterator.next()
-    }
-}
-
 /// `Server/websocket_hostile.py`: a raw-socket server that breaks one rule per route and tells what the client did.
 struct HostileWebSocketServer: Sendable {
     let port: Int

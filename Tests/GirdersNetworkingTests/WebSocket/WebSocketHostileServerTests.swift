@@ -137,9 +137,9 @@ struct WebSocketHostileServerTests {
         let socket = try await TransportKind.underTest.client().webSocket(
             server.request("/f/flood?n=200&size=262144", id: id))
         // Nobody reads: the client holds 16 messages and stops reading, so the server's sends find the window full.
-        try await waitUntil { socket.session.isWaitingForReader }
+        try await waitUntil { socket.inbox.isWaitingForReader }
         try await waitUntil(asking: { (try? await server.seen(id).blocked) == true })
-        #expect(socket.session.unreadMessages <= WebSocket.bufferedMessages)
+        #expect(socket.inbox.unreadMessages <= WebSocket.bufferedMessages)
         let (messages, error) = await socket.readAll()
         #expect(error == nil)
         #expect(messages.count == 201)

@@ -172,7 +172,7 @@ struct WebSocketSessionTests {
         let channel = ScriptedChannel()
         let socket = try socket(channel)
         for index in 0..<40 { channel.send(serverFrame(opcode: 1, Array("m\(index)".utf8))) }
-        try await waitUntil { socket.session.isWaitingForReader }
+        try await waitUntil { socket.inbox.isWaitingForReader }
         let readsWhilePaused = channel.reads.values.count
         #expect(readsWhilePaused == WebSocket.bufferedMessages)  // one message per read: 16 read, none more
         var iterator = socket.messages.makeAsyncIterator()

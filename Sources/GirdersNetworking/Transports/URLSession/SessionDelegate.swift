@@ -6,7 +6,7 @@ import FoundationNetworking
 #endif
 
 /// ``URLSessionTransport``'s session delegate: redirects go back to the client, challenges are answered here.
-final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
+final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionWebSocketDelegate, Sendable {
     /// What the delegate learned about one task, handed over when the task completes.
     struct TaskInfo: Sendable {
         /// The 401 a Linux authentication challenge was cancelled for.
@@ -17,6 +17,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
     private let tasks = LockedState<[Int: TaskInfo]>([:])
     private let transfers = LockedState<[Int: TransferTask]>([:])
+    private let openings = LockedState<[Int: WebSocketOpening]>([:])
     /// What every connection of this delegate's session presents (see ``ChannelKey``).
     let credentials: TLSCredentials?
     let identities: Identities
@@ -30,6 +31,23 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     func register(_ identifier: Int, transfer: TransferTask) {
         transfers.withLock { $0[identifier] = transfer }
     }
+
+    /// Tells `opening` how the handshake of WebSocket task `identifier` ends.
+    func register(_ identifier: Int, opening: WebSocketOpening) {
+        openings.withLock { $0[identifier] = opening }
+    }
+
+    func urlSession(
+        _ session: URLSession, webSocketTask: URLSessionWebSocketTask, didOpenWithProtocol protocol: String?
+    ) {
+        openings.withLock { $0.removeValue(forKey: webSocketTask.taskIdentifier) }?.end(.opened)
+    }
+
+    /// Nothing: the engine reads the close from the task when its `receive` ends.
+    func urlSession(
+        _ session: URLSession, webSocketTask: URLSessionWebSocketTask,
+        didCloseWith closeCode: URLSessionWebSocketTask.CloseCode, reason: Data?
+    ) {}
 
     private func transfer(_ task: URLSessionTask) -> TransferTask? {
         transfers.withLock { $0[task.taskIdentifier] }
@@ -64,6 +82,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        if let opening = openings.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) {
+            _ = finish(task.taskIdentifier)
+            return opening.end(.failed(error))
+        }
         guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
         transfer.complete(error: error, info: finish(task.taskIdentifier))
     }

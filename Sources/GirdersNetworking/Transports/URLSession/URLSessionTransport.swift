@@ -105,7 +105,7 @@ public final class URLSessionTransport: HTTPTransport {
 
     /// The session for `request`, with its delegate: ``session``, or the session of its ``ChannelKey`` (a
     /// delegate of its own, since task identifiers are per session): one per distinct ``TLSCredentials``.
-    private func channel(for request: Request) -> (session: URLSession, delegate: SessionDelegate) {
+    func channel(for request: Request) -> (session: URLSession, delegate: SessionDelegate) {
         let key = ChannelKey(for: request)
         if key.isDefault { return (session, delegate) }
         return channels.channel(for: key) {

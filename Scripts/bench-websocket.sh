@@ -3,9 +3,11 @@
 # (Tests/GirdersNetworkingTests/Server/websocket_server.py): Girders on CurlTransport and on URLSessionTransport
 # (Benchmarks/Sources/WebSocketThroughput) and websockets' own Python client (Benchmarks/Tools/ws_client.py), each
 # scenario in a process of its own, RUNS times (3 by default), alternating clients; the table shows the medians.
-# Scenarios: roundtrip (10,000 echoes of a 16-byte text, one after another) and stream (2,000 binary messages of
+# Scenarios: roundtrip (10,000 echoes of a 16-byte text, one after another) and stream (20,000 binary messages of
 # 64 KiB from the server), each with permessage-deflate off and on.
 # Usage: Scripts/bench-websocket.sh [RUNS]    Installs websockets 13.1 from PyPI when missing.
+# CLIENTS, SCENARIOS and DEFLATE (space-separated) pick a subset: CLIENTS="girders-curl python-websockets"
+#   SCENARIOS=roundtrip DEFLATE=off Scripts/bench-websocket.sh 5
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-3}
@@ -19,9 +21,9 @@ python3 Tests/GirdersNetworkingTests/Server/websocket_server.py < "$work/stdin" 
 exec 3>"$work/stdin"
 while [ ! -s "$work/port" ]; do sleep 0.1; done
 port=$(head -1 "$work/port")
-clients="girders-curl girders-urlsession python-websockets"
-for scenario in roundtrip stream; do
-    for compression in off on; do
+clients=${CLIENTS:-girders-curl girders-urlsession python-websockets}
+for scenario in ${SCENARIOS:-roundtrip stream}; do
+    for compression in ${DEFLATE:-off on}; do
         for run in $(seq "$runs"); do
             for client in $clients; do
                 case $client in

@@ -14,7 +14,7 @@ fi
 work=$(mktemp -d /tmp/check-c-abi.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 # Every enumerator and macro the declarations name, and the struct fields they read.
-names=$(grep -hoE "^ *(#define )?(CURLE|CURLOPT|CURLM|CURLMOPT|CURLMSG|CURL_GLOBAL|CURL_ERROR|CURL_READFUNC|CURL_SEEKFUNC|CURL_PREREQFUNC|CURL_WRITEFUNC|CURLPAUSE|CURL_BLOB|CURLPROTO|CURLINFO|EVP_CTRL_GCM)_[A-Z0-9_]+( =| )" \
+names=$(grep -hoE "^ *(#define )?(CURLE|CURLOPT|CURLM|CURLMOPT|CURLMSG|CURL_GLOBAL|CURL_ERROR|CURL_READFUNC|CURL_SEEKFUNC|CURL_PREREQFUNC|CURL_WRITEFUNC|CURLPAUSE|CURL_BLOB|CURLPROTO|CURLINFO|CURL_HTTP_VERSION|EVP_CTRL_GCM)_[A-Z0-9_]+( =| )" \
     Sources/CGirdersCurl/include/CGirdersCurl.h Sources/CGirdersOpenSSL/include/CGirdersOpenSSL.h \
     | sed -E 's/^ *(#define )?//; s/ =?$//' | sort -u)
 program() {

@@ -52,8 +52,10 @@ swift build --package-path "$app" --build-tests > "$work/app-build.log" 2>&1 || 
 swift test --package-path "$app" --skip-build 2>&1 | tail -3
 lines=$(cat "$app"/Sources/*/*.swift "$app"/Tests/*/*.swift "$app/Package.swift" | wc -l)
 # 600 until issue 44 asked the example to keep its HTTP cache encrypted in GirdersStorage (EncryptedCacheStore and
-# its test: 45 lines); the bound still keeps the example one an app developer reads in one sitting.
-(( lines < 650 )) || fail "GirdersDemo has $lines lines of Swift (650 at most)"
+# its test: 45 lines), 650 until issue 45 asked for a live feed of item changes over a WebSocket (`watch N`, the
+# repository's `changes(count:)` and its test: 40 lines); the bound still keeps the example one an app developer
+# reads in one sitting.
+(( lines < 700 )) || fail "GirdersDemo has $lines lines of Swift (700 at most)"
 
 python3 "$app/Server/demo_server.py" --flaky --access-uses 3 > "$work/server.out" &
 server=$!

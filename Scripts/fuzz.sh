@@ -3,7 +3,8 @@
 # Usage: Scripts/fuzz.sh TARGET SECONDS      one target (trema-parser, strings-reader, placeholders, xml-plist,
 #                                            binary-plist, http-dates, storage-decoding, curl-head, set-cookie,
 #                                            certificate-key, sse-parser, trema-roundtrip, multipart,
-#                                            request-builders, config-merge, cache-control, websocket-frames)
+#                                            request-builders, config-merge, cache-control, websocket-frames,
+#                                            websocket-upgrade-head)
 #        Scripts/fuzz.sh all SECONDS         every target in turn
 #        Scripts/fuzz.sh campaign SECONDS [TARGET...]
 #                                            a long run per target (every target by default), then the corpus it
@@ -19,7 +20,7 @@ fi
 
 targets="trema-parser strings-reader placeholders xml-plist binary-plist http-dates storage-decoding curl-head set-cookie
 certificate-key sse-parser trema-roundtrip multipart request-builders config-merge cache-control
-websocket-frames"
+websocket-frames websocket-upgrade-head"
 target=${1:?usage: Scripts/fuzz.sh TARGET|all SECONDS}
 seconds=${2:-30}
 
@@ -94,6 +95,11 @@ case "$target" in
         sources=$(for name in WebSocketFrame WebSocketFrameParser WebSocketFrameWriter WebSocketMessageAssembler \
             UTF8Validator WebSocketMessage WebSocketLimits WebSocketError WebSocketCloseCode; do
             echo "Sources/GirdersNetworking/WebSocket/$name.swift"; done) ;;
+    websocket-upgrade-head)
+        # The reader of the answer to a WebSocket's opening handshake over libcurl's connect-only connection.
+        module=GirdersNetworking
+        sources="Sources/GirdersNetworking/WebSocket/UpgradeResponseHead.swift
+            Sources/GirdersNetworking/Request/HTTPHeaders.swift Sources/GirdersNetworking/Wire/ResponseLimits.swift" ;;
     sse-parser)
         # The Server-Sent Events reader and the line splitter under it.
         module=GirdersNetworking

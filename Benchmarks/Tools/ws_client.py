@@ -11,7 +11,7 @@ import time
 from websockets.asyncio.client import connect
 
 ROUND_TRIPS = 10_000
-COUNT, SIZE = 2_000, 65_536
+COUNT, SIZE = 20_000, 65_536
 
 
 async def main(port, scenario, compression):

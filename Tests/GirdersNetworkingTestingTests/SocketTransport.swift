@@ -42,6 +42,10 @@ struct SocketTransport: HTTPTransport {
             throw error as? ResponseError
                 ?? ResponseError(TransportFailure(.other, reason: "\(error)"), url: request.url)
         }
+        if sink.asksForWebSocket, sink.status == 101 {
+            sink.upgraded(to: SocketChannel(connection))  // the connection is the WebSocket's now
+            return
+        }
         connection.close()
     }
 
@@ -158,8 +162,9 @@ final class Connection: @unchecked Sendable {
                     name: String(field[..<colon]),
                     value: field[field.index(after: colon)...].trimmingCharacters(in: .whitespaces))
             }
-        } while (100..<200).contains(status)
+        } while (100..<200).contains(status) && status != 101
         try sink.receiveHead(statusCode: status, headers: headers)
+        if status == 101 { return }  // a WebSocket's: what follows is its frames
         guard method != "HEAD", status != 204, status != 304 else { return }
         if headers["Transfer-Encoding"]?.lowercased().contains("chunked") == true {
             while true {
@@ -179,6 +184,23 @@ final class Connection: @unchecked Sendable {
             }
         } else {
             while let piece = try? some(maximum: 64 << 10, orInterruptedAfter: 0, of: nil) { try sink.receive(piece) }
+        }
+    }
+
+    /// The next bytes after the head (what was read past it first), or `nil` once the connection closed: for a
+    /// WebSocket, which may stay quiet longer than the request's timeout.
+    func readSome() -> Data? {
+        if !buffer.isEmpty {
+            defer { buffer = [] }
+            return Data(buffer)
+        }
+        while true {
+            do throws(ResponseError) {
+                return try fill() ? readSome() : nil
+            } catch {
+                if error.kind == .timedOut { continue }
+                return nil
+            }
         }
     }
 
@@ -229,6 +251,47 @@ final class Connection: @unchecked Sendable {
         let count = min(maximum, buffer.count)
         defer { buffer.removeFirst(count) }
         return Data(buffer[..<count])
+    }
+}
+
+/// A WebSocket over a ``Connection`` after its `101`: blocking reads and writes, each on a dispatch thread; Girders
+/// frames over it. What a transport outside the module needs to give for WebSockets: this and two calls on the sink.
+final class SocketChannel: WebSocketChannel {
+    private let connection: Connection
+
+    init(_ connection: Connection) {
+        self.connection = connection
+    }
+
+    deinit {
+        connection.close()
+    }
+
+    func read() async throws(WebSocketError) -> Data? {
+        let connection = self.connection
+        return await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: connection.readSome()) }
+        }
+    }
+
+    func write(_ bytes: Data) async throws(WebSocketError) {
+        let connection = self.connection
+        let failed = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                do throws(ResponseError) {
+                    try connection.write(bytes)
+                    continuation.resume(returning: false)
+                } catch {
+                    continuation.resume(returning: true)
+                }
+            }
+        }
+        if failed { throw .connectionLost(reason: "the connection closed while writing") }
+    }
+
+    /// Shuts the socket down, which ends a read waiting on it; the descriptor is closed with the channel.
+    func close() async {
+        connection.abort()
     }
 }
 

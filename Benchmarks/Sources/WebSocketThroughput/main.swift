@@ -1,7 +1,7 @@
 // Girders' WebSocket client against a WebSocket server (Scripts/bench-websocket.sh starts PyPI's websockets):
 // round trips of small text messages one after another, and a stream of binary messages from the server.
 // Usage: WebSocketThroughput PORT SCENARIO TRANSPORT COMPRESSION
-//   SCENARIO: roundtrip (10,000 echoes of 16 bytes) or stream (2,000 messages of 64 KiB from /count)
+//   SCENARIO: roundtrip (10,000 echoes of 16 bytes) or stream (20,000 messages of 64 KiB from /count)
 //   TRANSPORT: curl or urlSession; COMPRESSION: on or off (permessage-deflate offered)
 // Prints one line: scenario, messages per second, bytes per second, peak RSS KiB, CPU seconds.
 import BenchSupport
@@ -10,7 +10,8 @@ import GirdersNetworking
 
 let arguments = CommandLine.arguments
 guard arguments.count == 5, let port = Int(arguments[1]) else {
-    FileHandle.standardError.write(Data("usage: WebSocketThroughput PORT roundtrip|stream curl|urlSession on|off\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: WebSocketThroughput PORT roundtrip|stream curl|urlSession on|off\n".utf8))
     exit(2)
 }
 let scenario = arguments[2]
@@ -23,7 +24,7 @@ let transport: any HTTPTransport = URLSessionTransport(configuration: .ephemeral
 #endif
 let client = HTTPClient(transport: transport)
 let roundTrips = 10_000
-let streamed = (count: 2_000, size: 65_536)
+let streamed = (count: 20_000, size: 65_536)
 
 func url(_ path: String) -> URL {
     URL(string: "ws://127.0.0.1:\(port)\(path)") ?? URL(fileURLWithPath: "/")

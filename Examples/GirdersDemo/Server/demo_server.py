@@ -4,9 +4,11 @@
 Prints "PORT <n>" once it listens (port 0 picks a free one). Tokens start with "secret-" so a test can check that
 none reaches a log. An access token is good for --access-uses requests, then 401; POST /refresh trades the
 refresh token for a new pair (the old refresh token stops working); POST /expire expires every access token at once. With --flaky the first GET /items of each
-access token answers 503 with Retry-After: 0.
+access token answers 503 with Retry-After: 0. GET /feed (a WebSocket, with a bearer token) announces every change of
+the items as a text message: {"change": "created", "item": {...}} or {"change": "deleted", "id": N}.
 """
 import argparse
+import base64
 import hashlib
 import json
 import secrets
@@ -27,7 +29,18 @@ class State:
         self.flaked = set()
         self.items = {}
         self.next_id = 1
-        self.stats = {"logins": 0, "refreshes": 0, "unavailable": 0, "uploads": 0}
+        self.stats = {"logins": 0, "refreshes": 0, "unavailable": 0, "uploads": 0, "watchers": 0}
+        self.feeds = []  # the live feed's connections
+
+    def publish(self, change):
+        """Sends `change` to every feed as one unmasked text frame (RFC 6455, 5.2); a closed one is dropped."""
+        data = json.dumps(change).encode()
+        frame = bytes([0x81, len(data)]) if len(data) < 126 else bytes([0x81, 126]) + len(data).to_bytes(2, "big")
+        for connection in list(self.feeds):
+            try:
+                connection.sendall(frame + data)
+            except OSError:
+                self.feeds.remove(connection)
 
     def issue(self, user):
         access, refresh = "secret-access-" + secrets.token_hex(8), "secret-refresh-" + secrets.token_hex(8)
@@ -108,6 +121,7 @@ class Handler(BaseHTTPRequestHandler):
                 item = {"id": state.next_id, "name": str(body.get("name", ""))}
                 state.items[state.next_id] = item
                 state.next_id += 1
+                state.publish({"change": "created", "item": item})
             return self.reply(201, item)
         if self.path == "/uploads":
             data = file_part(self.body(), self.headers.get("Content-Type", ""))
@@ -123,6 +137,8 @@ class Handler(BaseHTTPRequestHandler):
         if self.path == "/stats":
             with state.lock:
                 return self.reply(200, state.stats)
+        if self.path == "/feed":
+            return self.feed(state)
         if self.path == "/items":
             token = self.authorized(state)
             if not token:
@@ -136,6 +152,31 @@ class Handler(BaseHTTPRequestHandler):
                 return self.reply(200, sorted(state.items.values(), key=lambda item: item["id"]))
         self.reply(404, {"message": "no such endpoint"})
 
+    def feed(self, state):
+        """The live feed: the opening handshake (RFC 6455, 4.2.2), then changes until the client closes."""
+        if not self.authorized(state):
+            return self.reply(401, {"message": "token expired"})
+        key = self.headers.get("Sec-WebSocket-Key", "").encode() + b"258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
+        self.send_response(101)
+        self.send_header("Upgrade", "websocket")
+        self.send_header("Connection", "Upgrade")
+        self.send_header("Sec-WebSocket-Accept", base64.b64encode(hashlib.sha1(key).digest()).decode())
+        self.end_headers()
+        self.wfile.flush()
+        with state.lock:
+            state.feeds.append(self.connection)
+            state.stats["watchers"] += 1
+        while (first := self.rfile.read(2)) and first[0] & 0x0F != 0x8:  # until the client's close
+            size = first[1] & 0x7F
+            size = int.from_bytes(self.rfile.read({126: 2, 127: 8}[size]), "big") if size > 125 else size
+            self.rfile.read(4 + size)
+        with state.lock:
+            if self.connection in state.feeds:
+                state.feeds.remove(self.connection)
+            if first:
+                self.connection.sendall(bytes([0x88, 0]))
+        self.close_connection = True
+
     def do_DELETE(self):
         state = self.server.state
         if self.path.startswith("/items/"):
@@ -143,6 +184,8 @@ class Handler(BaseHTTPRequestHandler):
                 return self.reply(401, {"message": "token expired"})
             with state.lock:
                 found = state.items.pop(int(self.path[7:]) if self.path[7:].isdigit() else -1, None)
+                if found:
+                    state.publish({"change": "deleted", "id": found["id"]})
             return self.reply(204) if found else self.reply(404, {"message": "no such item"})
         self.reply(404, {"message": "no such endpoint"})
 

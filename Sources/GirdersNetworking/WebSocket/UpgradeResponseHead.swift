@@ -85,11 +85,12 @@ struct UpgradeResponseHead: Sendable, Equatable {
                 "the status line at byte \(line.lowerBound) is not 'HTTP/1.x <code> <reason>' (RFC 9112, 4)")
         }
         let digits = text[(line.lowerBound + 9)..<(line.lowerBound + 12)]
-        guard digits.allSatisfy({ (0x30...0x39).contains($0) }),
+        guard digits.allSatisfy({ (0x30...0x39).contains($0) }), digits.first != 0x30,
             text.count == 12 || text[line.lowerBound + 12] == 0x20,
             !text.contains(where: { HTTPCharacters.isFieldControl($0) })
         else {
-            throw .malformed("the status code at byte \(line.lowerBound + 9) is not three digits (RFC 9112, 4)")
+            throw .malformed(
+                "the status code at byte \(line.lowerBound + 9) is not three digits from 100 to 999 (RFC 9110, 15)")
         }
         return digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
     }

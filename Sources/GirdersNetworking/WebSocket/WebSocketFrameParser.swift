@@ -19,8 +19,16 @@ struct WebSocketFrameParser {
 
     /// Adds bytes from the connection.
     mutating func append(_ bytes: Data) {
-        if start > 0, start == buffer.count {
-            buffer.removeAll(keepingCapacity: true)
+        if start == buffer.count {
+            // Nothing is pending: take the bytes as they are (no copy; indices stay relative to their start).
+            buffer = bytes
+            start = 0
+            return
+        }
+        if start > 0, start >= buffer.count - start {
+            // What was read is at least what is left: drop it (a move of less than half the buffer), so the buffer
+            // stays about one frame and a piece, wherever the pieces end.
+            buffer.removeSubrange(buffer.startIndex..<buffer.startIndex + start)
             start = 0
         }
         buffer.append(bytes)
@@ -96,4 +104,7 @@ struct WebSocketFrameParser {
 
     /// Bytes received but not yet part of a returned frame.
     var pendingBytes: Int { buffer.count - start }
+
+    /// The bytes the buffer holds, read ones included (for tests: about one frame, whatever the pieces).
+    var bufferedBytes: Int { buffer.count }
 }

@@ -8,7 +8,7 @@ import CryptoKit
 
 /// The client's half of the opening handshake (RFC 6455, section 4): the fields the upgrade request carries, and
 /// the checks a server's answer must pass before a single frame is read.
-struct WebSocketHandshake: Sendable {
+package struct WebSocketHandshake: Sendable {
     /// The `Sec-WebSocket-Key`: 16 random bytes in base64 (section 4.1).
     let key: String
     /// The subprotocols offered, in order of preference (`Sec-WebSocket-Protocol`).
@@ -55,8 +55,8 @@ struct WebSocketHandshake: Sendable {
     }
 
     /// `Sec-WebSocket-Accept` for `key` (section 4.2.2): base64 of the SHA-1 of the key and the GUID; `nil` where
-    /// SHA-1 cannot be had (libcrypto missing on Linux).
-    static func accept(forKey key: String) -> String? {
+    /// SHA-1 cannot be had (libcrypto missing on Linux). Package-wide for GirdersNetworkingTesting's test server.
+    package static func accept(forKey key: String) -> String? {
         let input = Array((key + guid).utf8)
         #if canImport(CGirdersOpenSSL)
         guard girders_crypto_load() == nil else { return nil }

@@ -40,6 +40,8 @@ final class WebSocketInbox: Sendable {
 
     /// Returns once fewer than ``WebSocket/bufferedMessages`` messages are unread (or the inbox finished).
     func waitWhileReaderLags() async {
+        // Without a continuation when the reader keeps up (every message, in the common case).
+        if state.withLock({ $0.unread < WebSocket.bufferedMessages || $0.finished }) { return }
         await withCheckedContinuation { continuation in
             let goOn = state.withLock { state -> Bool in
                 guard state.unread >= WebSocket.bufferedMessages, !state.finished else { return true }

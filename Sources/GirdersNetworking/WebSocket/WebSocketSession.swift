@@ -31,10 +31,22 @@ final class WebSocketSession: WebSocketEngine {
 
     /// Starts reading, and with `pingInterval` the keep-alive.
     func start(pingInterval: Duration?) {
-        Task { [self] in await readLoop() }
+        if !startReadingOnPollerThread() { Task { [self] in await readLoop() } }
         if let pingInterval, pingInterval > .zero {
             Task { [weak self] in await self?.keepAlive(every: pingInterval) }
         }
+    }
+
+    /// Over libcurl's connection, reads where the socket's readiness is seen: the poller's thread (no hand-over
+    /// per message); `false` for any other channel.
+    private func startReadingOnPollerThread() -> Bool {
+        #if canImport(CGirdersCurl)
+        if channel is CurlSocketChannel {
+            Task(executorPreference: CurlSocketPoller.shared.executor) { [self] in await readLoop() }
+            return true
+        }
+        #endif
+        return false
     }
 
     /// Sends a ping every `interval`; a ping still unanswered when the next is due ends the connection.

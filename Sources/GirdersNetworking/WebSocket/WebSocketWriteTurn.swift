@@ -10,6 +10,13 @@ final class WebSocketWriteTurn: Sendable {
     private let state = LockedState(State())
 
     func begin() async {
+        // Without a continuation when no write is under way (every write, in the common case).
+        let free = state.withLock { state -> Bool in
+            guard !state.busy else { return false }
+            state.busy = true
+            return true
+        }
+        if free { return }
         await withCheckedContinuation { continuation in
             let now = state.withLock { state -> Bool in
                 guard state.busy else {

@@ -149,6 +149,23 @@ extension TransportConformance {
             let error = await failure { _ = try await context.client.perform(Request(URL: url, method: .get)) }
             try expect(error?.kind == .cannotConnect, "ended with \(String(describing: error))")
         },
+        Case(name: "a WebSocket opens, and the frames that came with its 101 are read up to a normal close") {
+            context in
+            guard let url = URL(string: "ws://127.0.0.1:\(context.server.port)/websocket") else {
+                return try expect(false, "no URL")
+            }
+            let socket = try await context.client.webSocket(Request(URL: url, method: .get))
+            var messages: [WebSocketMessage] = []
+            for try await message in socket.messages { messages.append(message) }
+            try expect(messages == [.text("hello"), .binary(Data([1, 2, 3]))], "read \(messages)")
+        },
+        Case(name: "a refused WebSocket handshake is its status's error") { context in
+            guard let url = URL(string: "ws://127.0.0.1:\(context.server.port)/websocket?refuse=1") else {
+                return try expect(false, "no URL")
+            }
+            let error = await failure { _ = try await context.client.webSocket(Request(URL: url, method: .get)) }
+            try expect(error?.statusCode == 403, "ended with \(String(describing: error))")
+        },
     ]
 
     private static func echoed(_ request: Request, _ context: Context) async throws -> Echo {

@@ -116,6 +116,23 @@ struct WebSocketFramingTests {
         #expect(error == .limitExceeded(limit: .frameBytes, maximum: 1_000))
     }
 
+    @Test func theBufferHoldsAboutOneFrameWhateverThePiecesOfAStream() throws {
+        // 2,000 frames of 1,000 bytes in pieces of 999: the pieces never end where a frame does, so the consumed part
+        // must be dropped as reading goes on (it was kept: the buffer grew to the whole stream, 2 MB).
+        var parser = WebSocketFrameParser(limits: .standard, compression: false)
+        let frame = serverFrame(opcode: 2, [UInt8](repeating: 1, count: 1_000))
+        let stream = (0..<2_000).reduce(into: Data()) { bytes, _ in bytes.append(frame) }
+        var frames = 0
+        var largest = 0
+        for offset in stride(from: 0, to: stream.count, by: 999) {
+            parser.append(stream[offset..<min(stream.count, offset + 999)])
+            largest = max(largest, parser.bufferedBytes)
+            while try parser.next() != nil { frames += 1 }
+        }
+        #expect(frames == 2_000)
+        #expect(largest <= 4 * 1_004, "the buffer held \(largest) bytes")
+    }
+
     @Test func aContinuationWithoutAStartAndANewMessageInsideOneAreProtocolErrors_RFC6455_5_4() {
         #expect(closeCode(serverFrame(opcode: 0, [1])) == .protocolError)
         #expect(

@@ -57,7 +57,8 @@ public enum Demo {
     /// What the logs (and a recording of the traffic) hide: the tokens and the password, in headers and bodies.
     public static let redaction = Redaction(jsonKeys: ["accessToken", "refreshToken", "password"])
 
-    /// Runs one command (`signin USER PASSWORD`, `signout`, `list`, `add NAME`, `delete ID`, `upload FILE`) and
+    /// Runs one command (`signin USER PASSWORD`, `signout`, `list`, `add NAME`, `delete ID`, `upload FILE`, `watch N`:
+    /// the next N changes from the live feed) and
     /// returns what it printed, in `language` (the user's own when `nil`), with 0 on success and 1 on failure.
     public static func run(
         _ arguments: [String], container: Container, language: String? = nil
@@ -105,8 +106,14 @@ public enum Demo {
                 log.debug("upload \(Int(fraction * 100)) %")
             }
             return texts.uploaded(receipt.bytes, receipt.sha256)
+        case ("watch", 2):
+            guard let count = Int(arguments[1]) else { throw DemoError.usage("watch needs a number") }
+            return try await items().changes(count: count).map { change in
+                change.item.map { texts.created($0.id, $0.name) } ?? texts.deleted(change.id ?? 0)
+            }.joined(separator: "\n")
         default:
-            throw DemoError.usage("signin USER PASSWORD | signout | list | add NAME | delete ID | upload FILE")
+            throw DemoError.usage(
+                "signin USER PASSWORD | signout | list | add NAME | delete ID | upload FILE | watch N")
         }
     }
 }

@@ -21,6 +21,15 @@ protocol ItemRepository: Sendable {
     func create(named name: String) async throws -> Item
     func delete(id: Int) async throws
     func upload(_ file: URL, progress: @escaping @Sendable (Double) -> Void) async throws -> UploadReceipt
+    /// The next `count` changes the server announces on its live feed.
+    func changes(count: Int) async throws -> [ItemChange]
+}
+
+/// A change of the items, as the live feed (a WebSocket) announces it.
+struct ItemChange: Decodable, Sendable, Equatable {
+    let change: String
+    let item: Item?
+    let id: Int?
 }
 
 /// The server's error body, decoded from a rejected response by the typed requests.
@@ -105,6 +114,18 @@ struct LiveItemRepository: ItemRepository {
         let response = try await client.upload(request) { step in progress(step.fractionCompleted ?? 0) }
         return try JSONDecoder().decode(UploadReceipt.self, from: response.body)
     }
+
+    /// Over a WebSocket whose handshake goes through the same client, so the token and its refresh apply.
+    func changes(count: Int) async throws -> [ItemChange] {
+        let socket = try await client.webSocket(Request(URL: baseURL.appendingPathComponent("feed"), method: .get))
+        var changes: [ItemChange] = []
+        for try await case .text(let text) in socket.messages {
+            changes.append(try JSONDecoder().decode(ItemChange.self, from: Data(text.utf8)))
+            if changes.count == count { break }
+        }
+        await socket.close()
+        return changes
+    }
 }
 
 /// Items in memory, for tests and offline runs: swapped in through a DI override.
@@ -129,4 +150,6 @@ actor StubItemRepository: ItemRepository {
         progress(1)
         return UploadReceipt(bytes: (try Data(contentsOf: file)).count, sha256: "stub")
     }
+
+    func changes(count: Int) async throws -> [ItemChange] { [] }
 }

@@ -128,6 +128,17 @@ struct DemoTests {
         #expect(await Demo.run(["signout"], container: app).status == 0 && store.names().isEmpty)
     }
 
+    @Test func theLiveFeedAnnouncesChangesOverAWebSocketSignedWithTheToken() async throws {
+        let server = try DemoServer()
+        defer { server.stop() }
+        let (app, _) = try container(baseURL: server.url, state: try TemporaryFolder().url)
+        #expect(await Demo.run(["signin", "ada", "lovelace"], container: app).status == 0)
+        let watch = Task { await Demo.run(["watch", "2"], container: app, language: "en") }
+        while try await server.stats()["watchers"] != 1 { await Task.yield() }  // the feed is open
+        for command in [["add", "live girder"], ["delete", "1"]] { _ = await Demo.run(command, container: app) }
+        #expect(await watch.value == ("Created #1 \"live girder\".\nDeleted #1.", 0))
+    }
+
     @Test func tenRequestsRefusedAtOnceShareOneRefresh() async throws {
         let server = try DemoServer(accessUses: 100)
         defer { server.stop() }

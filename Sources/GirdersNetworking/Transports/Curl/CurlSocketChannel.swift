@@ -17,6 +17,8 @@ final class CurlSocketChannel: WebSocketChannel {
         var easy: UnsafeMutableRawPointer?
         /// Bytes read past the handshake's head, handed out by the first `read`.
         var leftover = Data()
+        /// Where `curl_easy_recv` writes: made once, reused for every read (a read copies out what arrived).
+        var buffer = [UInt8](repeating: 0, count: CurlSocketChannel.readSize)
     }
 
     private let state: LockedState<State>
@@ -60,18 +62,18 @@ final class CurlSocketChannel: WebSocketChannel {
                     defer { state.leftover = Data() }
                     return (state.leftover, CURLE_OK)
                 }
-                var buffer = Data(count: Self.readSize)
                 var received = 0
-                let code = buffer.withUnsafeMutableBytes { curl_easy_recv(easy, $0.baseAddress, $0.count, &received) }
+                let code = state.buffer.withUnsafeMutableBytes {
+                    curl_easy_recv(easy, $0.baseAddress, $0.count, &received)
+                }
                 guard code == CURLE_OK else { return (nil, code) }
-                buffer.count = received
-                return (buffer, code)
+                return (Data(state.buffer[..<min(received, state.buffer.count)]), code)
             }
             switch result {
             case (let bytes?, CURLE_OK): return bytes.isEmpty ? nil : bytes
             case (nil, CURLE_OK): return nil
             case (_, CURLE_AGAIN):
-                switch await poller.wait(socket, for: Int16(POLLIN), until: deadline, unless: { self.isClosed }) {
+                switch await poller.wait(socket, until: deadline, unless: { self.isClosed }) {
                 case .ready: continue
                 case .released: return nil
                 case .timedOut: throw .connectionLost(reason: "no answer before the request's timeout")
@@ -97,7 +99,7 @@ final class CurlSocketChannel: WebSocketChannel {
             switch code {
             case CURLE_OK: continue
             case CURLE_AGAIN:
-                if await poller.wait(socket, for: Int16(POLLOUT), unless: { self.isClosed }) == .released {
+                if await poller.wait(socket, write: true, unless: { self.isClosed }) == .released {
                     throw .connectionLost(reason: "the connection closed while writing")
                 }
             default:

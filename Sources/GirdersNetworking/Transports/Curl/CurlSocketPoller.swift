@@ -4,9 +4,13 @@ import Foundation
 import GirdersSupport
 import Glibc
 
-/// One thread for the whole process that waits until the sockets of connect-only connections (WebSockets over
-/// libcurl) can be read or written, and wakes the tasks waiting for them: a connection nobody reads costs no
-/// thread, and no Swift thread ever blocks on a socket.
+/// One thread for the whole process that waits (with epoll) until the sockets of connect-only connections
+/// (WebSockets over libcurl) can be read or written, and wakes the tasks waiting for them: a connection nobody reads
+/// costs no thread, and no Swift thread ever blocks on a socket.
+///
+/// A wait arms its socket once (`EPOLLONESHOT`) from the waiting task's own thread, so the poller's thread is not
+/// woken to learn of it; a read and a write may wait on one socket at once. A wait with a deadline (the handshake's
+/// head) wakes the thread through an eventfd when it is sooner than the one it sleeps for.
 final class CurlSocketPoller: Sendable {
     static let shared = CurlSocketPoller()
 
@@ -21,76 +25,96 @@ final class CurlSocketPoller: Sendable {
     }
 
     private struct Waiter {
-        let socket: Int32
-        let events: Int16
-        let deadline: ContinuousClock.Instant?
         let continuation: CheckedContinuation<Outcome, Never>
+        let deadline: ContinuousClock.Instant?
+    }
+
+    /// The waits on one socket: at most a read and a write (one reader and one writer per connection).
+    private struct Socket {
+        var read: Waiter?
+        var write: Waiter?
+        var registered = false
+
+        var waits: Bool { read != nil || write != nil }
     }
 
     private struct State {
-        var waiters: [UInt64: Waiter] = [:]
-        var next: UInt64 = 0
+        var sockets: [Int32: Socket] = [:]
+        /// Jobs of tasks that prefer the poller's thread (``executor``), to run between waits.
+        var jobs: [UnownedJob] = []
+        /// The poller's thread, once it runs.
+        var thread: pthread_t?
         var started = false
+        /// The deadline the thread sleeps until, if any.
+        var sleepsUntil: ContinuousClock.Instant?
     }
 
     private let state = LockedState(State())
-    /// The self-pipe that wakes the thread when the set of waiters changed: read end, write end.
-    private let wake: (Int32, Int32)?
+    private let epoll: Int32
+    private let wake: Int32
 
     private init() {
-        var ends: [Int32] = [-1, -1]
-        if pipe(&ends) == 0 {
-            for end in ends {
-                _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-                _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-            }
-            wake = (ends[0], ends[1])
-        } else {
-            wake = nil
-        }
+        epoll = girders_waits_create()
+        wake = epoll >= 0 ? girders_waits_add_wake(epoll) : -1
     }
 
-    /// Whether the poller works (a pipe could be made).
-    var isAvailable: Bool { wake != nil }
+    /// The poller's thread as a `TaskExecutor`: a connection's read loop runs there (``CurlSocketChannel``), so a
+    /// socket that became readable is read on the thread that saw it, with no hand-over to another thread. What runs
+    /// there delays every other socket's wake-up while it runs: reading, framing and handing messages over only.
+    let executor = CurlSocketExecutor()
 
-    /// Waits until `socket` is ready for `events` (`POLLIN`, `POLLOUT`), `deadline` passed, or the socket was
-    /// released. `register` runs under the poller's lock first and may refuse the wait (the connection closed): the
-    /// wait then ends at once as released.
+    /// Runs `job` on the poller's thread, between waits.
+    func enqueue(_ job: UnownedJob) {
+        let wakeThread = state.withLock { state -> Bool in
+            state.jobs.append(job)
+            if !state.started {
+                state.started = true
+                startThread()
+            }
+            // The thread runs its jobs before it waits again: only a job from elsewhere needs to wake it.
+            return state.jobs.count == 1 && !(state.thread.map { pthread_equal($0, pthread_self()) != 0 } ?? false)
+        }
+        if wakeThread { girders_waits_wake(wake) }
+    }
+
+    /// Waits until `socket` is ready for reading (`write` false) or writing, `deadline` passed, or the socket was
+    /// released. `closed` runs under the poller's lock first and may refuse the wait (the connection closed): it then
+    /// ends at once as released.
     func wait(
-        _ socket: Int32, for events: Int16, until deadline: ContinuousClock.Instant? = nil,
+        _ socket: Int32, write: Bool = false, until deadline: ContinuousClock.Instant? = nil,
         unless closed: @Sendable () -> Bool
     ) async -> Outcome {
-        guard let wake else { return .released }
+        guard epoll >= 0, wake >= 0 else { return .released }
         return await withCheckedContinuation { continuation in
-            let accepted = state.withLock { state -> Bool in
-                if closed() { return false }
-                state.next += 1
-                state.waiters[state.next] = Waiter(
-                    socket: socket, events: events, deadline: deadline, continuation: continuation)
+            let (accepted, wakeThread) = state.withLock { state -> (Bool, Bool) in
+                if closed() { return (false, false) }
+                var entry = state.sockets[socket] ?? Socket()
+                let waiter = Waiter(continuation: continuation, deadline: deadline)
+                if write { entry.write = waiter } else { entry.read = waiter }
+                _ = girders_waits_arm(
+                    epoll, socket, entry.read == nil ? 0 : 1, entry.write == nil ? 0 : 1, entry.registered ? 1 : 0)
+                entry.registered = true
+                state.sockets[socket] = entry
                 if !state.started {
                     state.started = true
                     startThread()
                 }
-                return true
+                guard let deadline else { return (true, false) }
+                return (true, state.sleepsUntil.map { deadline < $0 } ?? true)
             }
             guard accepted else { return continuation.resume(returning: .released) }
-            var byte: UInt8 = 1
-            _ = Glibc.write(wake.1, &byte, 1)
+            if wakeThread { girders_waits_wake(wake) }
         }
     }
 
-    /// Ends every wait on `socket` (its connection is closing), and wakes the thread so that its `poll` lets go of
-    /// the socket: while a `poll` holds it, closing the descriptor does not close the connection (no FIN is sent).
+    /// Ends every wait on `socket` (its connection is closing) and forgets it, before its descriptor is closed.
     func release(_ socket: Int32) {
-        let released = state.withLock { state -> [CheckedContinuation<Outcome, Never>] in
-            let ids = state.waiters.filter { $0.value.socket == socket }.map(\.key)
-            return ids.compactMap { state.waiters.removeValue(forKey: $0)?.continuation }
+        let waiters = state.withLock { state -> [Waiter] in
+            guard let entry = state.sockets.removeValue(forKey: socket) else { return [] }
+            if entry.registered { girders_waits_remove(epoll, socket) }
+            return [entry.read, entry.write].compactMap { $0 }
         }
-        for continuation in released { continuation.resume(returning: .released) }
-        if !released.isEmpty, let wake {
-            var byte: UInt8 = 1
-            _ = Glibc.write(wake.1, &byte, 1)
-        }
+        for waiter in waiters { waiter.continuation.resume(returning: .released) }
     }
 
     private func startThread() {
@@ -101,47 +125,92 @@ final class CurlSocketPoller: Sendable {
         thread.start()
     }
 
-    /// Polls the waiting sockets and the wake pipe, forever (the poller lives as long as the process).
+    /// Waits for events and deadlines, forever (the poller lives as long as the process).
     private func run() {
-        guard let wake else { return }
+        var sockets = [Int32](repeating: 0, count: 64)
+        var flags = [Int32](repeating: 0, count: 64)
+        state.withLock { $0.thread = pthread_self() }
         while true {
-            let (ids, descriptors, timeout) = state.withLock { state -> ([UInt64], [pollfd], Int32) in
-                var ids: [UInt64] = []
-                var descriptors = [pollfd(fd: wake.0, events: Int16(POLLIN), revents: 0)]
-                var soonest: ContinuousClock.Instant?
-                for (id, waiter) in state.waiters {
-                    ids.append(id)
-                    descriptors.append(pollfd(fd: waiter.socket, events: waiter.events, revents: 0))
-                    if let deadline = waiter.deadline { soonest = min(soonest ?? deadline, deadline) }
-                }
-                guard let soonest else { return (ids, descriptors, -1) }
+            runJobs()
+            let timeout = state.withLock { state -> Int32 in
+                if !state.jobs.isEmpty { return 0 }
+                let soonest = state.sockets.values.flatMap { [$0.read?.deadline, $0.write?.deadline] }
+                    .compactMap { $0 }.min()
+                state.sleepsUntil = soonest
+                guard let soonest else { return -1 }
                 let left = ContinuousClock.now.duration(to: soonest)
                 let milliseconds = left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000
-                return (ids, descriptors, Int32(clamping: max(0, milliseconds + 1)))
+                return Int32(clamping: max(0, milliseconds + 1))
             }
-            var polled = descriptors
-            _ = poll(&polled, nfds_t(polled.count), timeout)
-            if polled[0].revents != 0 {
-                var drain = [UInt8](repeating: 0, count: 256)
-                while Glibc.read(wake.0, &drain, drain.count) > 0 {}
-            }
-            let now = ContinuousClock.now
-            let woken = state.withLock { state -> [(CheckedContinuation<Outcome, Never>, Outcome)] in
-                var woken: [(CheckedContinuation<Outcome, Never>, Outcome)] = []
-                for (index, id) in ids.enumerated() {
-                    guard let waiter = state.waiters[id] else { continue }
-                    if polled[index + 1].revents != 0 {
-                        state.waiters[id] = nil
-                        woken.append((waiter.continuation, .ready))
-                    } else if let deadline = waiter.deadline, deadline <= now {
-                        state.waiters[id] = nil
-                        woken.append((waiter.continuation, .timedOut))
+            let count = girders_waits_wait(epoll, &sockets, &flags, Int32(sockets.count), timeout)
+            var woken: [(CheckedContinuation<Outcome, Never>, Outcome)] = []
+            state.withLock { state in
+                for index in 0..<max(0, Int(count)) {
+                    let socket = sockets[index]
+                    let got = flags[index]
+                    if socket == wake {
+                        girders_waits_drain(wake)
+                        continue
+                    }
+                    guard var entry = state.sockets[socket] else { continue }
+                    let failed = got & 4 != 0
+                    if got & 1 != 0 || failed, let read = entry.read {
+                        woken.append((read.continuation, .ready))
+                        entry.read = nil
+                    }
+                    if got & 2 != 0 || failed, let write = entry.write {
+                        woken.append((write.continuation, .ready))
+                        entry.write = nil
+                    }
+                    rearm(socket, &entry)
+                    state.sockets[socket] = entry
+                }
+                let now = ContinuousClock.now
+                for (socket, var entry) in state.sockets {
+                    var changed = false
+                    if let read = entry.read, let deadline = read.deadline, deadline <= now {
+                        woken.append((read.continuation, .timedOut))
+                        entry.read = nil
+                        changed = true
+                    }
+                    if let write = entry.write, let deadline = write.deadline, deadline <= now {
+                        woken.append((write.continuation, .timedOut))
+                        entry.write = nil
+                        changed = true
+                    }
+                    if changed {
+                        rearm(socket, &entry)
+                        state.sockets[socket] = entry
                     }
                 }
-                return woken
             }
             for (continuation, outcome) in woken { continuation.resume(returning: outcome) }
         }
+    }
+
+    /// Runs the jobs enqueued so far (and those they enqueue) on this thread.
+    private func runJobs() {
+        let executor = self.executor.asUnownedTaskExecutor()
+        while true {
+            let jobs = state.withLock { state -> [UnownedJob] in
+                defer { state.jobs = [] }
+                return state.jobs
+            }
+            if jobs.isEmpty { return }
+            for job in jobs { job.runSynchronously(on: executor) }
+        }
+    }
+
+    /// Arms `socket` again for the waits it still has (a one-shot event disarmed it).
+    private func rearm(_ socket: Int32, _ entry: inout Socket) {
+        guard entry.waits else { return }
+        _ = girders_waits_arm(epoll, socket, entry.read == nil ? 0 : 1, entry.write == nil ? 0 : 1, 1)
+    }
+}
+/// ``CurlSocketPoller``'s thread as a `TaskExecutor`.
+final class CurlSocketExecutor: TaskExecutor {
+    func enqueue(_ job: consuming ExecutorJob) {
+        CurlSocketPoller.shared.enqueue(UnownedJob(job))
     }
 }
 #endif

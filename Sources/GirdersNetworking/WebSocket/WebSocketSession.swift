@@ -91,11 +91,11 @@ final class WebSocketSession: WebSocketEngine {
         try await write(frame)
     }
 
+    /// Writes one frame in its turn: masked only then, so a sender waiting for its turn holds no copy of Girders'.
     private func write(_ frame: WebSocketFrame) async throws(WebSocketError) {
-        let bytes = WebSocketFrameWriter.bytes(of: frame)
         await writing.begin()
         defer { writing.end() }
-        try await channel.write(bytes)
+        try await channel.write(WebSocketFrameWriter.bytes(of: frame))
     }
 
     /// Sends a close frame, once per connection.

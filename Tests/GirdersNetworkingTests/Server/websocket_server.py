@@ -104,6 +104,9 @@ async def main():
     async with serve(
         handler, "127.0.0.1", 0, ssl=context, process_request=process_request, process_response=process_response,
         select_subprotocol=select_subprotocol, max_size=64 << 20, ping_interval=None,
+        # No handshake deadline: under a full test run a client's task may wait long for one of Swift's two
+        # cooperative threads between its connect and its request (websockets' default closes after 10 s).
+        open_timeout=None,
     ) as server:
         port = server.sockets[0].getsockname()[1]
         print(port, flush=True)

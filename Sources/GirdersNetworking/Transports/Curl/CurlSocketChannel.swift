@@ -35,7 +35,10 @@ final class CurlSocketChannel: WebSocketChannel {
     }
 
     deinit {
-        if let easy = state.withLock({ $0.easy }) { curl_easy_cleanup(easy) }
+        // A channel dropped without close (its upgrade never taken): forget its socket before libcurl closes it.
+        guard let easy = state.withLock({ $0.easy }) else { return }
+        poller.release(socket, for: ObjectIdentifier(self))
+        curl_easy_cleanup(easy)
     }
 
     /// Bytes that came after the head: the first read returns them.
@@ -73,7 +76,9 @@ final class CurlSocketChannel: WebSocketChannel {
             case (let bytes?, CURLE_OK): return bytes.isEmpty ? nil : bytes
             case (nil, CURLE_OK): return nil
             case (_, CURLE_AGAIN):
-                switch await poller.wait(socket, until: deadline, unless: { self.isClosed }) {
+                switch await poller.wait(
+                    socket, for: ObjectIdentifier(self), until: deadline, unless: { self.isClosed })
+                {
                 case .ready: continue
                 case .released: return nil
                 case .timedOut: throw .connectionLost(reason: "no answer before the request's timeout")
@@ -99,7 +104,9 @@ final class CurlSocketChannel: WebSocketChannel {
             switch code {
             case CURLE_OK: continue
             case CURLE_AGAIN:
-                if await poller.wait(socket, write: true, unless: { self.isClosed }) == .released {
+                if await poller.wait(socket, for: ObjectIdentifier(self), write: true, unless: { self.isClosed })
+                    == .released
+                {
                     throw .connectionLost(reason: "the connection closed while writing")
                 }
             default:
@@ -122,7 +129,7 @@ final class CurlSocketChannel: WebSocketChannel {
             return state.easy
         }
         guard let easy else { return }
-        poller.release(socket)
+        poller.release(socket, for: ObjectIdentifier(self))
         curl_easy_cleanup(easy)
     }
 }

@@ -27,13 +27,15 @@ final class CurlSocketPoller: Sendable {
     private struct Waiter {
         let continuation: CheckedContinuation<Outcome, Never>
         let deadline: ContinuousClock.Instant?
+        /// The connection waiting: a descriptor number outlives its socket (libcurl may close one, and the number is
+        /// given to the next socket), so a release names its connection and ends only that connection's waits.
+        let owner: ObjectIdentifier
     }
 
     /// The waits on one socket: at most a read and a write (one reader and one writer per connection).
     private struct Socket {
         var read: Waiter?
         var write: Waiter?
-        var registered = false
 
         var waits: Bool { read != nil || write != nil }
     }
@@ -81,19 +83,23 @@ final class CurlSocketPoller: Sendable {
     /// released. `closed` runs under the poller's lock first and may refuse the wait (the connection closed): it then
     /// ends at once as released.
     func wait(
-        _ socket: Int32, write: Bool = false, until deadline: ContinuousClock.Instant? = nil,
-        unless closed: @Sendable () -> Bool
+        _ socket: Int32, for owner: ObjectIdentifier, write: Bool = false,
+        until deadline: ContinuousClock.Instant? = nil, unless closed: @Sendable () -> Bool
     ) async -> Outcome {
         guard epoll >= 0, wake >= 0 else { return .released }
         return await withCheckedContinuation { continuation in
             let (accepted, wakeThread) = state.withLock { state -> (Bool, Bool) in
                 if closed() { return (false, false) }
                 var entry = state.sockets[socket] ?? Socket()
-                let waiter = Waiter(continuation: continuation, deadline: deadline)
+                // A waiter of another connection under this number is stale (its socket is gone): it ends now.
+                for stale in [entry.read, entry.write].compactMap({ $0 }) where stale.owner != owner {
+                    stale.continuation.resume(returning: .released)
+                }
+                if entry.read?.owner != owner { entry.read = nil }
+                if entry.write?.owner != owner { entry.write = nil }
+                let waiter = Waiter(continuation: continuation, deadline: deadline, owner: owner)
                 if write { entry.write = waiter } else { entry.read = waiter }
-                _ = girders_waits_arm(
-                    epoll, socket, entry.read == nil ? 0 : 1, entry.write == nil ? 0 : 1, entry.registered ? 1 : 0)
-                entry.registered = true
+                arm(socket, entry)
                 state.sockets[socket] = entry
                 if !state.started {
                     state.started = true
@@ -107,12 +113,21 @@ final class CurlSocketPoller: Sendable {
         }
     }
 
-    /// Ends every wait on `socket` (its connection is closing) and forgets it, before its descriptor is closed.
-    func release(_ socket: Int32) {
+    /// Ends the waits of `owner` on `socket` (its connection is closing) and forgets the socket, before its
+    /// descriptor is closed. Waits of another connection under the same number are left alone.
+    func release(_ socket: Int32, for owner: ObjectIdentifier) {
         let waiters = state.withLock { state -> [Waiter] in
-            guard let entry = state.sockets.removeValue(forKey: socket) else { return [] }
-            if entry.registered { girders_waits_remove(epoll, socket) }
-            return [entry.read, entry.write].compactMap { $0 }
+            guard var entry = state.sockets[socket] else { return [] }
+            let mine = [entry.read, entry.write].compactMap { $0 }.filter { $0.owner == owner }
+            if entry.read?.owner == owner { entry.read = nil }
+            if entry.write?.owner == owner { entry.write = nil }
+            if entry.waits {
+                state.sockets[socket] = entry
+            } else {
+                state.sockets[socket] = nil
+                girders_waits_remove(epoll, socket)
+            }
+            return mine
         }
         for waiter in waiters { waiter.continuation.resume(returning: .released) }
     }
@@ -204,7 +219,17 @@ final class CurlSocketPoller: Sendable {
     /// Arms `socket` again for the waits it still has (a one-shot event disarmed it).
     private func rearm(_ socket: Int32, _ entry: inout Socket) {
         guard entry.waits else { return }
-        _ = girders_waits_arm(epoll, socket, entry.read == nil ? 0 : 1, entry.write == nil ? 0 : 1, 1)
+        arm(socket, entry)
+    }
+
+    /// Arms `socket` for `entry`'s waits: changed if epoll has it, else added (epoll forgets a socket once its
+    /// descriptor closes, and the number may now be another socket's).
+    private func arm(_ socket: Int32, _ entry: Socket) {
+        let read: Int32 = entry.read == nil ? 0 : 1
+        let write: Int32 = entry.write == nil ? 0 : 1
+        if girders_waits_arm(epoll, socket, read, write, 1) != 0 {
+            _ = girders_waits_arm(epoll, socket, read, write, 0)
+        }
     }
 }
 /// ``CurlSocketPoller``'s thread as a `TaskExecutor`.

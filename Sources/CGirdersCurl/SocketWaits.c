@@ -1,5 +1,8 @@
-// See CGirdersSocketWaits.h.
+// See CGirdersSocketWaits.h. Linux only: the package builds CGirdersCurl for Linux alone, and a C check of other
+// platforms finds nothing to compile here.
 #include "CGirdersSocketWaits.h"
+
+#if defined(__linux__)
 
 #include <stdint.h>
 #include <sys/epoll.h>
@@ -48,3 +51,5 @@ int girders_waits_wait(int waits, int *sockets, int *flags, int capacity, int ti
     }
     return count;
 }
+
+#endif

@@ -70,22 +70,12 @@ struct WebSocketSessionTests {
             agreement: .init(protocol: "chat", compression: compression, serverResetsContext: false))
     }
 
-    func read(_ socket: WebSocket) async -> ([WebSocketMessage], (any Error)?) {
-        var messages: [WebSocketMessage] = []
-        do {
-            for try await message in socket.messages { messages.append(message) }
-            return (messages, nil)
-        } catch {
-            return (messages, error)
-        }
-    }
-
     @Test func messagesArriveInOrderAndTheServersNormalCloseEndsThem_RFC6455_7_1_5() async throws {
         let channel = ScriptedChannel()
         let socket = try socket(channel)
         channel.send(serverFrame(opcode: 1, Array("one".utf8)) + serverFrame(opcode: 2, [1, 2]))
         channel.send(serverFrame(opcode: 8, [0x03, 0xE8]))
-        let (messages, error) = await read(socket)
+        let (messages, error) = await socket.readAll()
         #expect(messages == [.text("one"), .binary(Data([1, 2]))])
         #expect(error == nil)
         #expect(channel.frames.last == WebSocketFrame(opcode: .close, payload: Data([0x03, 0xE8])), "the close echoed")
@@ -99,7 +89,7 @@ struct WebSocketSessionTests {
         try await waitUntil { channel.frames.contains { $0.opcode == .pong } }
         #expect(channel.frames.first == WebSocketFrame(opcode: .pong, payload: Data("beat".utf8)))
         channel.send(serverFrame(opcode: 8, []))
-        _ = await read(socket)
+        _ = await socket.readAll()
     }
 
     /// A frame breaking a rule, and the code the client closes with.
@@ -113,7 +103,7 @@ struct WebSocketSessionTests {
         let channel = ScriptedChannel()
         let socket = try socket(channel)
         channel.send(bytes)
-        let (_, error) = await read(socket)
+        let (_, error) = await socket.readAll()
         let failure = try #require(error as? WebSocketError)
         #expect(failure.closeCode.rawValue == code)
         #expect(channel.frames.last?.opcode == .close)
@@ -125,7 +115,7 @@ struct WebSocketSessionTests {
         let channel = ScriptedChannel()
         let socket = try socket(channel)
         channel.send(serverFrame(opcode: 8, [0x0F, 0xA1] + Array("bye".utf8)))
-        let (_, error) = await read(socket)
+        let (_, error) = await socket.readAll()
         #expect(error as? WebSocketError == .closedByServer(code: WebSocketCloseCode(rawValue: 4001), reason: "bye"))
         #expect(channel.frames.last?.payload.prefix(2) == Data([0x0F, 0xA1]))
     }
@@ -148,7 +138,7 @@ struct WebSocketSessionTests {
         let socket = try socket(channel)
         channel.send(serverFrame(opcode: 1, Array("last".utf8)))
         channel.hangUp()
-        let (messages, error) = await read(socket)
+        let (messages, error) = await socket.readAll()
         #expect(messages == [.text("last")])
         #expect((error as? WebSocketError)?.closeCode == .abnormalClosure)
     }
@@ -188,7 +178,7 @@ struct WebSocketSessionTests {
         let socket = try socket(channel, compression: true)
         channel.send(serverFrame(rsv: 4, opcode: 1, [0xF2, 0x48, 0xCD, 0xC9, 0xC9, 0x07, 0x00]))
         channel.send(serverFrame(opcode: 8, []))
-        let (messages, error) = await read(socket)
+        let (messages, error) = await socket.readAll()
         #expect(messages == [.text("Hello")] && error == nil)
     }
     #endif

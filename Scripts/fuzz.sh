@@ -50,8 +50,8 @@ whole_networking() {
     module_flags=(-I Sources/CGirdersCurl/include -I Sources/CGirdersLoading/include
         -I Sources/CGirdersCompression/include -I Sources/CGirdersOpenSSL/include)
     c_sources=(Sources/CGirdersCurl/CurlLoader.c Sources/CGirdersCurl/PublicSuffixLoader.c
-        Sources/CGirdersCompression/CompressionLoader.c Sources/CGirdersOpenSSL/CryptoLoader.c
-        Sources/CGirdersLoading/LibraryLoader.c)
+        Sources/CGirdersCurl/SocketWaits.c Sources/CGirdersCompression/CompressionLoader.c
+        Sources/CGirdersOpenSSL/CryptoLoader.c Sources/CGirdersLoading/LibraryLoader.c)
 }
 case "$target" in
     trema-parser | strings-reader | placeholders)

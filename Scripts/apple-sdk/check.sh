@@ -32,6 +32,12 @@ tool=$(cd "$(dirname "$tool")" && pwd -P)/$(basename "$tool")  # the flat packag
 export APPLE_SDK_TOOL=$tool TREMA=${TREMA:-$PWD/.build/debug/trema}
 [ -x "$TREMA" ] || { echo "apple-sdk: no host trema at $TREMA (run swift build first)"; exit 1; }
 
+# The tool's clang module cache is shared by every checkout on the machine and keyed by header paths: a clone made
+# again at a path an older clone had (/tmp/ci2) found the older CGirdersCompression module there and failed on an
+# enumerator the new header has. Girders' own C modules are built afresh each run; the SDK's stay cached.
+work=${APPLE_SDK_WORK:-${XDG_CACHE_HOME:-$HOME/.cache}/girders-apple-sdk/work}
+find "$work/module-cache" -name 'CGirders*.pcm' -delete 2>/dev/null
+
 status=0
 summary=()
 log=$(mktemp)

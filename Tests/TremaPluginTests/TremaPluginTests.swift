@@ -47,3 +47,40 @@ struct TremaPluginTests {
         #expect(text.hasSuffix("iOS and % Android placeholders 15 DE"))
     }
 }
+
+/// `Plurals.trm`: the plugin's generated accessors choose each language's form by CLDR's rules.
+struct GeneratedPluralTests {
+    @Test(arguments: [
+        ("en", ["other", "one", "other", "other", "other", "other", "other"]),
+        ("fr", ["one", "one", "other", "other", "other", "other", "other"]),
+        ("pl", ["many", "one", "few", "many", "many", "few", "many"]),
+        ("ar", ["zero", "one", "two", "few", "many", "many", "other"]),
+        ("ja", ["other", "other", "other", "other", "other", "other", "other"]),
+    ])
+    func theCountsChooseTheirFormsAndFillEveryArgument(_ language: String, _ categories: [String]) {
+        let texts = Plurals.localized(language)
+        let markers: [String: [String: String]] = [
+            "en": ["one": "new message in", "other": "new messages in"],
+            "fr": ["one": "nouveau message", "many": "de nouveaux", "other": "a {n} nouveaux messages"],
+            "pl": ["one": "nową wiadomość", "few": "nowe wiadomości", "many": "nowych", "other": "nowej"],
+            "ar": ["zero": "لا توجد", "one": "رسالة واحدة", "two": "رسالتان", "few": "رسائل جديدة", "many": "رسالة جديدة",
+                   "other": "من الرسائل"],
+            "ja": ["other": "件あります"],
+        ]
+        for (count, category) in zip([0, 1, 2, 5, 11, 22, 101], categories) {
+            let text = texts.inboxCount("Ana", count, "Inbox")
+            let marker = (markers[language]?[category] ?? "?").replacingOccurrences(of: "{n}", with: "\(count)")
+            #expect(text.contains(marker), "\(language) \(count): \(text)")
+            #expect(text.contains("Ana") && text.contains("Inbox") && text.contains("\(count)"), "\(text)")
+        }
+    }
+
+    @Test func aDecimalCountOfOnePointFiveTakesEachLanguagesForm() {
+        #expect(Plurals.localized("en").distance(1.5) == "1.5 kilometres")
+        #expect(Plurals.localized("fr").distance(1.5) == "1,5 kilomètre")
+        #expect(Plurals.localized("pl").distance(1.5) == "1,5 kilometra")
+        #expect(Plurals.localized("ar").distance(1.5) == "1.5 كيلومتر")
+        #expect(Plurals.localized("ja").distance(1.5) == "1.5 キロメートル")
+        #expect(Plurals.localized("en").distance(1) == "1 kilometre")
+    }
+}

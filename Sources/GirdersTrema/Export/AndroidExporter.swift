@@ -16,15 +16,24 @@ public enum AndroidExporter {
         -> [ExportedFile]
     {
         var owners: [String: String] = [:]
-        for text in document.texts {
-            let name = resourceName(text.key)
+        let entries = document.entries
+        var names: [String] = []  // by entry
+        names.reserveCapacity(entries.count)
+        for entry in entries {
+            let (key, location) =
+                switch entry {
+                case .text(let index): (document.texts[index].key, document.texts[index].location)
+                case .plural(let plural): (plural.key, plural.location)
+                }
+            let name = resourceName(key)
+            names.append(name)
             if let other = owners[name] {
                 throw .exportFailed(
                     reason:
-                        "\(text.location.map { "\($0): " } ?? "")the keys '\(other)' and '\(text.key)' both become the Android name '\(name)'"
+                        "\(location.map { "\($0): " } ?? "")the keys '\(other)' and '\(key)' both become the Android name '\(name)'"
                 )
             }
-            owners[name] = text.key
+            owners[name] = key
         }
         let defaultLanguage = options.androidDefaultLanguage ?? document.masterLanguage
         var folders: [String: String] = [:]
@@ -39,27 +48,47 @@ public enum AndroidExporter {
             }
             folders[target] = language
         }
-        var names: [String: String] = [:]
-        for (name, key) in owners { names[key] = name }
         return document.exportLanguages(options).map { language in
-            var out = ByteWriter()
+            var out = ByteWriter(capacity: 1 << 20)
+            let rules = PluralRules(language: language)
             out.write("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<resources>\n")
-            document.forEachEntry(for: language, options) { text, _, meaning in
-                if options.includesComments && !text.context.isEmpty {
-                    out.write("  <!-- ")
-                    out.write(comment(text.context))
-                    out.write(" -->\n")
+            for (entry, name) in zip(entries, names) {
+                switch entry {
+                case .text(let index):
+                    let text = document.texts[index]
+                    guard let value = document.chosenValue(of: text, for: language, options) else { continue }
+                    writeComment(text.context, options, to: &out)
+                    out.write("  <string name=\"")
+                    out.write(name)
+                    out.write("\">")
+                    writeEscaped(positional(value.meaning(readingEscapes: options.readsEscapes)), to: &out)
+                    out.write("</string>\n")
+                case .plural(let plural):
+                    let forms = document.chosenForms(of: plural, for: language, rules: rules, options)
+                    guard !forms.isEmpty else { continue }
+                    writeComment(plural.context, options, to: &out)
+                    out.write("  <plurals name=\"")
+                    out.write(name)
+                    out.write("\">\n")
+                    for form in forms {
+                        out.write("    <item quantity=\"\(form.category.rawValue)\">")
+                        writeEscaped(positional(form.meaning), to: &out)
+                        out.write("</item>\n")
+                    }
+                    out.write("  </plurals>\n")
                 }
-                out.write("  <string name=\"")
-                out.write(names[text.key] ?? resourceName(text.key))
-                out.write("\">")
-                writeEscaped(positional(meaning), to: &out)
-                out.write("</string>\n")
             }
             out.write("</resources>\n")
             return ExportedFile(
                 path: "res/\(folder(for: language, default: defaultLanguage))/strings.xml", data: out.data)
         }
+    }
+
+    private static func writeComment(_ context: String, _ options: ExportOptions, to out: inout ByteWriter) {
+        guard options.includesComments && !context.isEmpty else { return }
+        out.write("  <!-- ")
+        out.write(comment(context))
+        out.write(" -->\n")
     }
 
     /// `values` for the default language, `values-fr`, and `values-pt-rBR` for `pt-BR`, `pt_BR`, `pt-br` or
@@ -165,7 +194,7 @@ public enum AndroidExporter {
 
     /// The table's escaping, with a space that follows a space and the two non-characters written as `\u` escapes.
     private static func writeBody(_ text: Substring, afterSpace: Bool, to out: inout ByteWriter) {
-        let needsCare = text.utf8.contains(0xEF) || afterSpace || text.contains("  ")
+        let needsCare = afterSpace || text.utf8.contains(0xEF) || containsDoubleSpace(text.utf8)
         guard needsCare else {
             out.write(String(text), escaping: table)
             return
@@ -190,6 +219,16 @@ public enum AndroidExporter {
             out.write(escape)
         }
         out.write(segment, escaping: table)
+    }
+
+    private static func containsDoubleSpace(_ bytes: Substring.UTF8View) -> Bool {
+        var previousWasSpace = false
+        for byte in bytes {
+            let isSpace = byte == UInt8(ascii: " ")
+            if isSpace && previousWasSpace { return true }
+            previousWasSpace = isSpace
+        }
+        return false
     }
 
     private static let table = EscapeTable(

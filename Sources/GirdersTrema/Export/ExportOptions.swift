@@ -91,15 +91,68 @@ extension TremaDocument {
         options.languages ?? languages
     }
 
-    /// Calls `body` with each text of `language` in file order under `options`, its chosen value and that value's
-    /// meaning. Nothing is copied.
+    /// Calls `body` with each ordinary text of `language` in file order under `options`, its chosen value and
+    /// that value's meaning; plural forms are left out (see ``forEachMessage(for:_:_:)``). Nothing is copied.
     func forEachEntry(
         for language: String, _ options: ExportOptions, _ body: (TremaText, TremaValue, String) throws -> Void
     ) rethrows {
-        for text in texts {
-            guard let value = chosenValue(of: text, for: language, options) else { continue }
-            try body(text, value, value.meaning(readingEscapes: options.readsEscapes))
+        try forEachMessage(for: language, options) { message in
+            if case .text(let text, let value, let meaning) = message { try body(text, value, meaning) }
         }
+    }
+
+    /// One entry of an export in one language.
+    enum Message {
+        /// An ordinary text, its chosen value and the value's meaning.
+        case text(TremaText, TremaValue, String)
+        /// A plural and its chosen forms in CLDR's order: each a category, the value and its meaning.
+        case plural(TremaPlural, [PluralForm])
+    }
+
+    /// One chosen form of a plural.
+    struct PluralForm {
+        let category: PluralCategory
+        let value: TremaValue
+        let meaning: String
+    }
+
+    /// Calls `body` with each text and plural of `language` in file order under `options`; a text or plural without
+    /// a value (after filtering statuses and filling from the master language) is left out.
+    func forEachMessage(
+        for language: String, _ options: ExportOptions, entries: [Entry]? = nil, _ body: (Message) throws -> Void
+    ) rethrows {
+        let rules = PluralRules(language: language)
+        for entry in entries ?? self.entries {
+            switch entry {
+            case .text(let index):
+                let text = texts[index]
+                guard let value = chosenValue(of: text, for: language, options) else { continue }
+                try body(.text(text, value, value.meaning(readingEscapes: options.readsEscapes)))
+            case .plural(let plural):
+                let forms = chosenForms(of: plural, for: language, rules: rules, options)
+                if !forms.isEmpty { try body(.plural(plural, forms)) }
+            }
+        }
+    }
+
+    /// The forms an export uses for `plural` in `language`: the language's own (filtered by status), or, when it
+    /// has none and filling is asked for, the master language's; only the categories the language uses (Android
+    /// and Apple ignore the others, and the runtime never picks them), and none without `other`.
+    func chosenForms(
+        of plural: TremaPlural, for language: String, rules: PluralRules, _ options: ExportOptions
+    ) -> [PluralForm] {
+        func forms(_ source: String) -> [PluralForm] {
+            plural.categories.compactMap { category in
+                guard rules.categories.contains(category), let value = plural.forms[category]?.value(for: source),
+                    options.statuses?.contains(value.status) ?? true
+                else { return nil }
+                return PluralForm(
+                    category: category, value: value, meaning: value.meaning(readingEscapes: options.readsEscapes))
+            }
+        }
+        var chosen = forms(language)
+        if chosen.isEmpty && options.fillsFromMaster && language != masterLanguage { chosen = forms(masterLanguage) }
+        return chosen.contains { $0.category == .other } ? chosen : []
     }
 
     /// The value an export uses for `text` in `language`: filtered by status, filled from the master language

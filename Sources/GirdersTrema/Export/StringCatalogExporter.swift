@@ -18,37 +18,84 @@ public enum StringCatalogExporter {
         -> [ExportedFile]
     {
         let languages = document.exportLanguages(options).sorted()
+        let rules = languages.map { PluralRules(language: $0) }
         var out = ByteWriter(capacity: 1 << 16)
         out.write("{\n  \"sourceLanguage\" : ")
         writeString(document.masterLanguage, to: &out)
         out.write(",\n  \"strings\" : {")
-        for (index, text) in document.texts.sorted(by: { $0.key < $1.key }).enumerated() {
+        let entries = document.entries.map { entry in
+            switch entry {
+            case .text(let index): (key: document.texts[index].key, entry: entry)
+            case .plural(let plural): (key: plural.key, entry: entry)
+            }
+        }.sorted { $0.key < $1.key }
+        for (index, (key, entry)) in entries.enumerated() {
+            if index > 0 && entries[index - 1].key == key {
+                let location = document.text(forKey: key)?.location.map { "\($0): " } ?? ""
+                throw .exportFailed(reason: "\(location)'\(key)' is both a text and a plural (keyed '\(key)#...')")
+            }
             out.write(index == 0 ? "\n    " : ",\n    ")
-            writeString(text.key, to: &out)
+            writeString(key, to: &out)
             out.write(" : {\n")
-            if !text.context.isEmpty {
+            let context: String
+            switch entry {
+            case .text(let index): context = document.texts[index].context
+            case .plural(let plural): context = plural.context
+            }
+            if !context.isEmpty {
                 out.write("      \"comment\" : ")
-                writeString(text.context, to: &out)
+                writeString(context, to: &out)
                 out.write(",\n")
             }
             out.write("      \"extractionState\" : \"manual\",\n      \"localizations\" : {")
             var written = 0
-            for language in languages {
-                guard let value = document.chosenValue(of: text, for: language, options) else { continue }
-                out.write(written == 0 ? "\n        " : ",\n        ")
+            for (language, rule) in zip(languages, rules) {
+                switch entry {
+                case .text(let index):
+                    guard let value = document.chosenValue(of: document.texts[index], for: language, options) else { continue }
+                    out.write(written == 0 ? "\n        " : ",\n        ")
+                    writeString(language, to: &out)
+                    out.write(" : {\n")
+                    writeUnit(value, value.meaning(readingEscapes: options.readsEscapes), indent: "          ", to: &out)
+                    out.write("\n        }")
+                case .plural(let plural):
+                    let forms = document.chosenForms(of: plural, for: language, rules: rule, options)
+                    guard !forms.isEmpty else { continue }
+                    out.write(written == 0 ? "\n        " : ",\n        ")
+                    writeString(language, to: &out)
+                    out.write(" : {\n          \"variations\" : {\n            \"plural\" : {")
+                    for (number, form) in forms.enumerated() {
+                        out.write(number == 0 ? "\n              " : ",\n              ")
+                        writeString(form.category.rawValue, to: &out)
+                        out.write(" : {\n")
+                        writeUnit(form.value, form.meaning, indent: "                ", to: &out)
+                        out.write("\n              }")
+                    }
+                    out.write("\n            }\n          }\n        }")
+                }
                 written += 1
-                writeString(language, to: &out)
-                out.write(" : {\n          \"stringUnit\" : {\n            \"state\" : ")
-                writeString(state(for: value.status), to: &out)
-                out.write(",\n            \"value\" : ")
-                writeString(value.meaning(readingEscapes: options.readsEscapes), to: &out)
-                out.write("\n          }\n        }")
             }
             out.write(written == 0 ? "}\n    }" : "\n      }\n    }")
         }
-        out.write(document.texts.isEmpty ? "},\n" : "\n  },\n")
+        out.write(entries.isEmpty ? "},\n" : "\n  },\n")
         out.write("  \"version\" : \"1.0\"\n}\n")
         return [ExportedFile(path: "\(options.table).xcstrings", data: out.data)]
+    }
+
+    /// `"stringUnit" : { "state" : ..., "value" : ... }` at `indent`.
+    private static func writeUnit(_ value: TremaValue, _ meaning: String, indent: String, to out: inout ByteWriter) {
+        out.write(indent)
+        out.write("\"stringUnit\" : {\n")
+        out.write(indent)
+        out.write("  \"state\" : ")
+        writeString(state(for: value.status), to: &out)
+        out.write(",\n")
+        out.write(indent)
+        out.write("  \"value\" : ")
+        writeString(meaning, to: &out)
+        out.write("\n")
+        out.write(indent)
+        out.write("}")
     }
 
     /// A JSON string literal.

@@ -6,24 +6,47 @@ import Foundation
 /// that every character is escaped correctly: `\`, `"`, newline, carriage return, tab and other control
 /// characters (trema.rb escaped only `"`, so a backslash or a control character broke the file).
 public enum StringsExporter {
-    /// One file per language.
+    /// One `.strings` file per language, and a `.stringsdict` beside it for a language with plural texts.
+    ///
+    /// The `.strings` file also carries each plural form as `"base#category"`, which is what ``Translator`` reads
+    /// on every platform; the `.stringsdict` (see ``StringsDictExporter``) is what Apple's own APIs read.
     public static func export(_ document: TremaDocument, options: ExportOptions = ExportOptions()) -> [ExportedFile] {
-        document.exportLanguages(options).map { language in
-            var out = ByteWriter()
-            document.forEachEntry(for: language, options) { text, _, meaning in
-                if options.includesComments && !text.context.isEmpty {
-                    out.write("/* ")
-                    out.write(comment(text.context))
-                    out.write(" */\n")
+        let entries = document.entries
+        return document.exportLanguages(options).flatMap { language in
+            var out = ByteWriter(capacity: 1 << 20)
+            var plurals: [(TremaPlural, [TremaDocument.PluralForm])] = []
+            document.forEachMessage(for: language, options, entries: entries) { message in
+                switch message {
+                case .text(let text, _, let meaning):
+                    writeEntry(text.key, meaning, context: text.context, options, to: &out)
+                case .plural(let plural, let forms):
+                    plurals.append((plural, forms))
+                    for (index, form) in forms.enumerated() {
+                        let context = index == 0 ? plural.context : ""
+                        writeEntry(plural.key + "#" + form.category.rawValue, form.meaning, context: context, options, to: &out)
+                    }
                 }
-                out.write(UInt8(ascii: "\""))
-                out.write(text.key, escaping: table)
-                out.write("\" = \"")
-                out.write(meaning, escaping: table)
-                out.write("\";\n")
             }
-            return ExportedFile(path: "\(language).lproj/\(options.table).strings", data: out.data)
+            let path = "\(language).lproj/\(options.table)"
+            let strings = ExportedFile(path: path + ".strings", data: out.data)
+            guard !plurals.isEmpty else { return [strings] }
+            return [strings, ExportedFile(path: path + ".stringsdict", data: StringsDictExporter.file(plurals))]
         }
+    }
+
+    private static func writeEntry(
+        _ key: String, _ meaning: String, context: String, _ options: ExportOptions, to out: inout ByteWriter
+    ) {
+        if options.includesComments && !context.isEmpty {
+            out.write("/* ")
+            out.write(comment(context))
+            out.write(" */\n")
+        }
+        out.write(UInt8(ascii: "\""))
+        out.write(key, escaping: table)
+        out.write("\" = \"")
+        out.write(meaning, escaping: table)
+        out.write("\";\n")
     }
 
     /// `text` escaped for a quoted `.strings` string.

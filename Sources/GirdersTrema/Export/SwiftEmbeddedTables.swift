@@ -51,7 +51,7 @@ public enum SwiftEmbeddedTables {
                 out.write("    static var \(accessor.name): String { Localized(language: nil).\(accessor.name) }\n")
             } else {
                 out.write("    static func \(accessor.name)(\(accessor.parameters)) -> String {\n")
-                out.write("        Localized(language: nil).\(accessor.name)(\(accessor.arguments))\n    }\n")
+                out.write("        Localized(language: nil).\(accessor.name)(\(forwarded(accessor)))\n    }\n")
             }
         }
         out.write(
@@ -72,7 +72,8 @@ public enum SwiftEmbeddedTables {
             } else {
                 out.write("        func \(accessor.name)(\(accessor.parameters)) -> String {\n")
                 out.write("            \(type).translator.translate(\n")
-                out.write("                \(accessor.key), language: language, arguments: [\(accessor.arguments)])\n")
+                let count = accessor.count.map { "count: \($0), " } ?? ""
+                out.write("                \(accessor.key), \(count)language: language, arguments: [\(accessor.arguments)])\n")
                 out.write("        }\n")
             }
         }
@@ -82,17 +83,32 @@ public enum SwiftEmbeddedTables {
         return [ExportedFile(path: "\(type).swift", data: out.data)]
     }
 
+    /// The arguments that pass an accessor's parameters on: `arg1, arg2`, and `count: count` for a plural whose
+    /// count is a parameter of its own.
+    private static func forwarded(_ accessor: SwiftSourceExporter.Accessor) -> String {
+        guard accessor.count == "count" else { return accessor.arguments }
+        return accessor.arguments.isEmpty ? "count: count" : accessor.arguments + ", count: count"
+    }
+
     /// The table literal's entries, languages in export order and keys in file order, each key once.
     private static func writeTables(_ document: TremaDocument, _ options: ExportOptions, to out: inout ByteWriter) {
+        let entries = document.entries
         for language in document.exportLanguages(options) {
             out.write("        \(SwiftSourceExporter.literal(language)): [\n")
             var seen: Set<String> = []
             var empty = true
-            document.forEachEntry(for: language, options) { text, _, meaning in
-                guard seen.insert(text.key).inserted else { return }
+            func entry(_ key: String, _ meaning: String) {
+                guard seen.insert(key).inserted else { return }
                 empty = false
-                out.write(
-                    "            \(SwiftSourceExporter.literal(text.key)): \(SwiftSourceExporter.literal(meaning)),\n")
+                out.write("            \(SwiftSourceExporter.literal(key)): \(SwiftSourceExporter.literal(meaning)),\n")
+            }
+            document.forEachMessage(for: language, options, entries: entries) { message in
+                switch message {
+                case .text(let text, _, let meaning):
+                    entry(text.key, meaning)
+                case .plural(let plural, let forms):
+                    for form in forms { entry(plural.key + "#" + form.category.rawValue, form.meaning) }
+                }
             }
             if empty { out.write("            :\n") }
             out.write("        ],\n")

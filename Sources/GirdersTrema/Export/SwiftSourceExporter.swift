@@ -35,25 +35,31 @@ public enum SwiftSourceExporter {
                     "    public static var \(accessor.name): String { GirdersTrema.translate(\(accessor.key)) }\n")
             } else {
                 out.write("    public static func \(accessor.name)(\(accessor.parameters)) -> String {\n")
-                out.write("        GirdersTrema.translate(\(accessor.key), \(accessor.arguments))\n    }\n")
+                let count = accessor.count.map { ", count: \($0)" } ?? ""
+                let arguments = accessor.arguments.isEmpty ? "" : ", \(accessor.arguments)"
+                out.write("        GirdersTrema.translate(\(accessor.key)\(count)\(arguments))\n    }\n")
             }
         }
         out.write("}\n")
         return [ExportedFile(path: "\(type).swift", data: out.data)]
     }
 
-    /// One generated member: a property for a text without placeholders, a function for one with them.
+    /// One generated member: a property for a text without placeholders, a function for one with them or for a
+    /// plural.
     struct Accessor {
         /// The member's identifier, unique in the type.
         let name: String
         /// The doc comment's lines: the context, or the master value without one.
         let doc: [String]
-        /// The key as a Swift string literal.
+        /// The key (a plural's base key) as a Swift string literal.
         let key: String
         /// `_ arg1: String, _ arg2: Int`, or empty for a property.
         let parameters: String
         /// `arg1, arg2`.
         let arguments: String
+        /// For a plural, the expression that chooses the form: the count's argument (`arg2`), or `count`, an
+        /// extra parameter, when the `other` form shows no number.
+        var count: String? = nil
 
         func writeDoc(to out: inout ByteWriter, indent: String) {
             for line in doc {
@@ -65,24 +71,56 @@ public enum SwiftSourceExporter {
         }
     }
 
-    /// The members for the document's texts in file order; `reserved` names are never used for a text.
+    /// The members for the document's texts and plurals in file order; `reserved` names are never used for one.
     static func accessors(
         _ document: TremaDocument, _ options: ExportOptions, reserved: Set<String> = []
     )
         -> [Accessor]
     {
         var used = reserved
-        return document.texts.map { text in
-            let name = uniqueIdentifier(for: text.key, used: &used)
-            let master = text.value(for: document.masterLanguage)?.meaning(readingEscapes: options.readsEscapes) ?? ""
-            let kinds = PrintfPlaceholder.argumentKinds(master)
-            let count = kinds.keys.max() ?? 0
-            return Accessor(
-                name: name, doc: commentLines(text.context.isEmpty ? master : text.context), key: literal(text.key),
-                parameters: count == 0
-                    ? "" : (1...count).map { "_ arg\($0): \(kinds[$0]?.rawValue ?? "String")" }.joined(separator: ", "),
-                arguments: count == 0 ? "" : (1...count).map { "arg\($0)" }.joined(separator: ", "))
+        return document.entries.map { entry in
+            switch entry {
+            case .text(let index):
+                let text = document.texts[index]
+                let name = uniqueIdentifier(for: text.key, used: &used)
+                let master =
+                    text.value(for: document.masterLanguage)?.meaning(readingEscapes: options.readsEscapes) ?? ""
+                let kinds = PrintfPlaceholder.argumentKinds(master)
+                let (parameters, arguments) = signature(kinds)
+                return Accessor(
+                    name: name, doc: commentLines(text.context.isEmpty ? master : text.context),
+                    key: literal(text.key), parameters: parameters, arguments: arguments)
+            case .plural(let plural):
+                let name = uniqueIdentifier(for: plural.key, used: &used)
+                let masters = plural.values(for: document.masterLanguage)
+                let other = masters[.other]?.meaning(readingEscapes: options.readsEscapes) ?? ""
+                var kinds: [Int: PrintfPlaceholder.Kind] = [:]
+                for category in masters.keys.sorted().reversed() {  // `other` first: its kinds win
+                    let meaning = masters[category]?.meaning(readingEscapes: options.readsEscapes) ?? ""
+                    kinds.merge(PrintfPlaceholder.argumentKinds(meaning)) { first, _ in first }
+                }
+                var (parameters, arguments) = signature(kinds)
+                var count = TremaPlural.countArgument(in: other).map { "arg\($0.position)" }
+                if count == nil {
+                    parameters += parameters.isEmpty ? "count: Int" : ", count: Int"
+                    count = "count"
+                }
+                return Accessor(
+                    name: name, doc: commentLines(plural.context.isEmpty ? other : plural.context),
+                    key: literal(plural.key), parameters: parameters, arguments: arguments, count: count)
+            }
         }
+    }
+
+    /// The parameters and arguments for argument kinds by position: `_ arg1: String, _ arg2: Int` and `arg1, arg2`;
+    /// a position no placeholder uses is a `String`.
+    private static func signature(_ kinds: [Int: PrintfPlaceholder.Kind]) -> (String, String) {
+        let count = kinds.keys.max() ?? 0
+        guard count > 0 else { return ("", "") }
+        return (
+            (1...count).map { "_ arg\($0): \(kinds[$0]?.rawValue ?? "String")" }.joined(separator: ", "),
+            (1...count).map { "arg\($0)" }.joined(separator: ", ")
+        )
     }
 
     /// The lower-camel-case identifier for `key`, unique among `used`.

@@ -36,15 +36,18 @@ public enum TremaLinter {
         var findings: [LintFinding] = []
         let languages = document.languages
         var androidNames: [String: String] = [:]
+        var plainKeys: Set<String> = []
         for text in document.texts {
             func add(_ severity: LintFinding.Severity, _ message: String, at location: SourceLocation? = nil) {
                 findings.append(
                     LintFinding(
                         severity: severity, key: text.key, message: message, location: location ?? text.location))
             }
+            let isPluralForm = text.pluralForm != nil
+            if !isPluralForm { plainKeys.insert(text.key) }
             let present = Set(text.values.map(\.language))
             let missing = present.count == languages.count ? [] : languages.filter { !present.contains($0) }
-            if !missing.isEmpty {
+            if !missing.isEmpty && !isPluralForm {
                 add(.warning, "key '\(text.key)' has no value for \(missing.joined(separator: ", "))")
             }
             for value in text.values where !value.status.isFinal {
@@ -57,7 +60,7 @@ public enum TremaLinter {
                     add(.error, "the \(value.language) value of '\(text.key)': \(problem)", at: value.location)
                 }
             }
-            if let master = text.value(for: document.masterLanguage) {
+            if !isPluralForm, let master = text.value(for: document.masterLanguage) {
                 let expected = PrintfPlaceholder.argumentKinds(master.meaning())
                 for value in text.values where value.language != document.masterLanguage {
                     let actual = PrintfPlaceholder.argumentKinds(value.meaning())
@@ -69,19 +72,43 @@ public enum TremaLinter {
                     }
                 }
             }
-            guard android else { continue }
-            let name = AndroidExporter.resourceName(text.key)
-            if let other = androidNames[name] {
-                add(.error, "keys '\(other)' and '\(text.key)' both become the Android resource name '\(name)'")
-            } else if name != text.key {
-                add(.warning, "key '\(text.key)' is not a valid Android resource name; it is exported as '\(name)'")
-            }
-            androidNames[name] = androidNames[name] ?? text.key
+            guard android, !isPluralForm else { continue }
+            checkAndroidName(text.key, text.location, &androidNames, &findings)
         }
-        return findings
+        for plural in document.plurals {
+            findings += PluralLinter.findings(plural, document, languages: languages, plainKeys: plainKeys)
+            if android { checkAndroidName(plural.key, plural.location, &androidNames, &findings) }
+        }
+        // Plurals are checked after the texts; every finding goes back to its place in the file.
+        guard findings.allSatisfy({ $0.location != nil }) else { return findings }
+        return findings.enumerated().sorted { lhs, rhs in
+            let (left, right) = (lhs.element.location, rhs.element.location)
+            return (left?.line ?? 0, left?.column ?? 0, lhs.offset) < (right?.line ?? 0, right?.column ?? 0, rhs.offset)
+        }.map(\.element)
     }
 
-    private static func describe(_ kinds: [Int: PrintfPlaceholder.Kind]) -> String {
+    private static func checkAndroidName(
+        _ key: String, _ location: SourceLocation?, _ androidNames: inout [String: String],
+        _ findings: inout [LintFinding]
+    ) {
+        let name = AndroidExporter.resourceName(key)
+        if let other = androidNames[name] {
+            findings.append(
+                LintFinding(
+                    severity: .error, key: key,
+                    message: "keys '\(other)' and '\(key)' both become the Android resource name '\(name)'",
+                    location: location))
+        } else if name != key {
+            findings.append(
+                LintFinding(
+                    severity: .warning, key: key,
+                    message: "key '\(key)' is not a valid Android resource name; it is exported as '\(name)'",
+                    location: location))
+        }
+        androidNames[name] = androidNames[name] ?? key
+    }
+
+    static func describe(_ kinds: [Int: PrintfPlaceholder.Kind]) -> String {
         kinds.isEmpty
             ? "none"
             : "[" + kinds.keys.sorted().map { "\($0): \(kinds[$0]?.rawValue ?? "")" }.joined(separator: ", ") + "]"

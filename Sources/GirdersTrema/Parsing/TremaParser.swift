@@ -43,10 +43,10 @@ extension TremaDocument {
             }
             utf8 = bytes
         case .utf8:
-            if let (line, column) = XMLDeclaration.firstInvalidUTF8(in: data) {
+            utf8 = Array(data)
+            if ValidatedText.utf8(utf8) == nil, let (line, column) = XMLDeclaration.firstInvalidUTF8(in: data) {
                 throw failure(line, column, "invalid UTF-8; the XML declaration says UTF-8")
             }
-            utf8 = Array(data)
         }
         var builder = TremaBuilder(file: file)
         var scanner = XMLScanner(utf8: utf8)
@@ -101,9 +101,9 @@ enum XMLDeclaration {
         }
     }
 
-    /// The line and column of the first byte that is not valid UTF-8, or `nil`.
+    /// The line and column of the first byte that is not valid UTF-8, or `nil`; a byte-by-byte walk, for files
+    /// already known to be invalid.
     static func firstInvalidUTF8(in data: Data) -> (Int, Int)? {
-        guard ValidatedText.utf8(data) == nil else { return nil }
         var line = 1
         var lineStart = 0
         var offset = 0

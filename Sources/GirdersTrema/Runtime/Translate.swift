@@ -42,6 +42,27 @@ public func translate(_ key: String, language: String, _ arguments: any CVarArg.
     Translation.shared.translate(key, language: language, arguments: arguments)
 }
 
+/// The plural text `key` in the form `count` takes in the user's language (CLDR's rules), formatted with
+/// `arguments`; see ``Translator/translate(_:count:language:arguments:)``.
+public func translate(_ key: String, count: Int, _ arguments: any CVarArg...) -> String {
+    Translation.shared.translate(key, count: count, arguments: arguments)
+}
+
+/// `translate(_:count:_:)` for a decimal count (`1.5 km`).
+public func translate(_ key: String, count: Double, _ arguments: any CVarArg...) -> String {
+    Translation.shared.translate(key, count: count, arguments: arguments)
+}
+
+/// `translate(_:count:_:)` in an explicit language.
+public func translate(_ key: String, language: String, count: Int, _ arguments: any CVarArg...) -> String {
+    Translation.shared.translate(key, count: count, language: language, arguments: arguments)
+}
+
+/// `translate(_:count:_:)` with a `Double` in an explicit language.
+public func translate(_ key: String, language: String, count: Double, _ arguments: any CVarArg...) -> String {
+    Translation.shared.translate(key, count: count, language: language, arguments: arguments)
+}
+
 /// GirdersSwift's `translate(_:_:bundle:)`: ``translate(_:_:)`` with the `messages` tables of `bundle`, loaded once
 /// per bundle and kept. A bundle whose tables cannot be read translates every key to `?key?`.
 @available(*, deprecated, message: "make a Translator(bundle:) once and call translate(_:arguments:) on it")

@@ -57,11 +57,52 @@ public final class Translator: Sendable {
             format, decimalSeparator: Locale(identifier: found).decimalSeparator ?? ".", arguments: arguments)
     }
 
+    /// The plural text `key` (its forms keyed `key#one`, `key#other`, ...; see ``TremaPlural``) in the form
+    /// `count` takes in the language, by CLDR's rules (``PluralRules``), formatted with `arguments` as
+    /// ``translate(_:language:arguments:)`` formats. The count is only chosen by: pass it among `arguments` too
+    /// when the text shows it (the generated accessors do).
+    ///
+    /// The language is the first of the fallback chain whose table has the plural's `other` form; in it, a
+    /// category without its own form takes `other`'s. No `other` form anywhere is a miss: `?key?`.
+    public func translate(
+        _ key: String, count: Int, language: String? = nil, arguments: [any CVarArg] = []
+    ) -> String {
+        translatePlural(key, language: language, arguments: arguments) { _ in PluralOperands(count) }
+    }
+
+    /// ``translate(_:count:language:arguments:)`` for a decimal count: its operands are the digits shown, as many
+    /// after the point as the `other` form's count placeholder shows (`%.1f`: `1.0` is not `1`), or the shortest
+    /// digits for a placeholder without a precision.
+    public func translate(
+        _ key: String, count: Double, language: String? = nil, arguments: [any CVarArg] = []
+    ) -> String {
+        translatePlural(key, language: language, arguments: arguments) { other in
+            PluralOperands(count, fractionDigits: TremaPlural.countFractionDigits(in: other))
+        }
+    }
+
+    private func translatePlural(
+        _ key: String, language: String?, arguments: [any CVarArg], operands: (String) -> PluralOperands
+    ) -> String {
+        let wanted = language ?? self.language
+        for candidate in candidates(wanted) {
+            guard let table = tables[candidate], let other = table[key + "#other"] else { continue }
+            let category = PluralRules(language: candidate).category(for: operands(other))
+            let format = category == .other ? other : table[key + "#" + category.rawValue] ?? other
+            guard format.utf8.contains(UInt8(ascii: "%")) else { return format }
+            return Self.format(
+                format, decimalSeparator: Locale(identifier: candidate).decimalSeparator ?? ".", arguments: arguments)
+        }
+        onMiss?(key, wanted)
+        return "?\(key)?"
+    }
+
     static func format(_ format: String, decimalSeparator: String, arguments: [any CVarArg]) -> String {
         PlaceholderFormatter.format(format, decimalSeparator: decimalSeparator, arguments: arguments)
     }
 
-    private func lookup(_ key: String, _ language: String) -> (String, String)? {
+    /// The languages tried for `language`: itself, its base language, the master language.
+    private func candidates(_ language: String) -> [String] {
         var candidates = [language]
         if let base = language.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init),
             base != language
@@ -69,7 +110,11 @@ public final class Translator: Sendable {
             candidates.append(base)
         }
         candidates.append(masterLanguage)
-        for candidate in candidates {
+        return candidates
+    }
+
+    private func lookup(_ key: String, _ language: String) -> (String, String)? {
+        for candidate in candidates(language) {
             if let value = tables[candidate]?[key] { return (value, candidate) }
         }
         return nil

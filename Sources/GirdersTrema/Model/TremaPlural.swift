@@ -1,0 +1,114 @@
+/// A plural text: the texts of one document keyed `base#category` (`inbox.count#one`, `inbox.count#other`),
+/// grouped under `base`.
+///
+/// A plural stays valid trema 1.0 (each form is an ordinary `<text>`), so every tool that reads trema reads it;
+/// Girders groups the forms and exports them as `.stringsdict`, String Catalog plural variations and Android
+/// `<plurals>`, and ``Translator/translate(_:count:language:arguments:)`` picks the form by the language's CLDR rule
+/// (``PluralRules``). A key whose part after the last `#` is not a category name is an ordinary text.
+///
+/// The count is the first numeric placeholder (`%d`, `%f`, ...) of the master language's `other` form; every
+/// other placeholder is an ordinary argument.
+public struct TremaPlural: Sendable, Equatable {
+    /// The base key (`inbox.count`).
+    public let key: String
+    /// The form texts by category.
+    public internal(set) var forms: [PluralCategory: TremaText]
+    /// Where the first form in the file stands, when parsed from a file.
+    public let location: SourceLocation?
+
+    /// The categories given, in CLDR's order.
+    public var categories: [PluralCategory] { forms.keys.sorted() }
+
+    /// The first non-empty context of the forms, `other`'s first.
+    public var context: String {
+        ([forms[.other]] + categories.map { forms[$0] }).compactMap { $0?.context }.first { !$0.isEmpty } ?? ""
+    }
+
+    /// The forms of `language` whose value exists, by category.
+    public func values(for language: String) -> [PluralCategory: TremaValue] {
+        var result: [PluralCategory: TremaValue] = [:]
+        for (category, text) in forms {
+            if let value = text.value(for: language) { result[category] = value }
+        }
+        return result
+    }
+
+    /// The count argument of a form: the first placeholder, by position, that takes an integer or a double.
+    public static func countArgument(in format: String) -> (position: Int, kind: PrintfPlaceholder.Kind)? {
+        let kinds = PrintfPlaceholder.argumentKinds(format)
+        for position in kinds.keys.sorted() {
+            if let kind = kinds[position], kind == .integer || kind == .double { return (position, kind) }
+        }
+        return nil
+    }
+
+    /// The digits after the point the count's placeholder shows (`%.1f` shows 1), when it says.
+    static func countFractionDigits(in format: String) -> Int? {
+        guard let count = countArgument(in: format) else { return nil }
+        var next = 1
+        for placeholder in PrintfPlaceholder.scan(format) where placeholder.takesArgument {
+            let position = placeholder.position ?? next
+            if placeholder.position == nil { next += 1 }
+            guard position == count.position, placeholder.kind == .double else { continue }
+            guard let point = placeholder.modifiers.firstIndex(of: ".") else { return nil }
+            return Int(placeholder.modifiers[placeholder.modifiers.index(after: point)...].prefix { $0.isASCII && $0.isNumber }) ?? 0
+        }
+        return nil
+    }
+}
+
+extension TremaText {
+    /// The base key and category when the key is a plural form (`inbox.count#few`), else `nil`.
+    public var pluralForm: (key: String, category: PluralCategory)? {
+        Self.pluralForm(of: key)
+    }
+
+    static func pluralForm(of key: String) -> (key: String, category: PluralCategory)? {
+        guard let hash = key.utf8.lastIndex(of: UInt8(ascii: "#")) else { return nil }
+        let base = key[..<hash]
+        guard !base.isEmpty, let category = PluralCategory(rawValue: String(key[key.index(after: hash)...])) else {
+            return nil
+        }
+        return (String(base), category)
+    }
+}
+
+extension TremaDocument {
+    /// One entry of an export, in file order: an ordinary text (its index in ``texts``) or a plural (at its first
+    /// form's place).
+    enum Entry {
+        case text(Int)
+        case plural(TremaPlural)
+    }
+
+    /// The document's plural texts, in the order of their first form.
+    public var plurals: [TremaPlural] {
+        entries.compactMap {
+            if case .plural(let plural) = $0 { plural } else { nil }
+        }
+    }
+
+    /// Texts and plurals in file order. A document without `#` in any key costs one scan of the keys.
+    var entries: [Entry] {
+        guard texts.contains(where: { $0.key.utf8.contains(UInt8(ascii: "#")) }) else {
+            return texts.indices.map(Entry.text)
+        }
+        var result: [Entry] = []
+        result.reserveCapacity(texts.count)
+        var pluralIndex: [String: Int] = [:]
+        for (position, text) in texts.enumerated() {
+            guard let (base, category) = text.pluralForm else {
+                result.append(.text(position))
+                continue
+            }
+            if let index = pluralIndex[base], case .plural(var plural) = result[index] {
+                if plural.forms[category] == nil { plural.forms[category] = text }
+                result[index] = .plural(plural)
+            } else {
+                pluralIndex[base] = result.count
+                result.append(.plural(TremaPlural(key: base, forms: [category: text], location: text.location)))
+            }
+        }
+        return result
+    }
+}

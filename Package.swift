@@ -65,6 +65,7 @@ let package = Package(
             name: "GirdersNetworkingTests",
             dependencies: [
                 "GirdersNetworking", "GirdersNetworkingTesting", "GirdersConfig", "GirdersLog", "GirdersTestLocks",
+                "GirdersTestProcesses",
             ],
             resources: [.copy("Server")]),
         // For the tests of apps and of transports: a server in the test's process, the transport conformance suite,
@@ -74,14 +75,22 @@ let package = Package(
             exclude: ["README.md"]),
         .testTarget(
             name: "GirdersNetworkingTestingTests",
-            dependencies: ["GirdersNetworkingTesting", "GirdersNetworking", "GirdersSupport"]),
+            dependencies: ["GirdersNetworkingTesting", "GirdersNetworking", "GirdersSupport", "GirdersTestProcesses"]),
         .testTarget(
             name: "GirdersSwiftCompatibilityTests",
             dependencies: [
                 "GirdersNetworking", "GirdersDI", "GirdersTrema", "GirdersStorage", "GirdersConfig", "GirdersTestLocks",
+                "GirdersTestProcesses",
             ]),
         // Not a product: the locks test targets take around process-wide settings they change.
         .target(name: "GirdersTestLocks", path: "Tests/Support/GirdersTestLocks"),
+        // Not a product: child processes for the tests without Foundation's `Process.run()` on Linux, which can
+        // read past a buffer when many descriptors are open (swift-corelibs-foundation #5472).
+        .target(name: "CGirdersTestSpawn", path: "Tests/Support/CGirdersTestSpawn"),
+        .target(
+            name: "GirdersTestProcesses",
+            dependencies: [.target(name: "CGirdersTestSpawn", condition: .when(platforms: [.linux]))],
+            path: "Tests/Support/GirdersTestProcesses"),
         // Runs one large multipart upload in a process of its own, so a test can measure its peak memory.
         .executableTarget(
             name: "TransferProbe", dependencies: ["GirdersNetworking"], path: "Tests/Support/Probes/TransferProbe"),
@@ -92,7 +101,8 @@ let package = Package(
         .executableTarget(
             name: "TranslateProbe", dependencies: ["GirdersTrema"], path: "Tests/Support/Probes/TranslateProbe"),
         .testTarget(
-            name: "GirdersTremaTests", dependencies: ["GirdersTrema"], resources: [.copy("Fixtures")]),
+            name: "GirdersTremaTests", dependencies: ["GirdersTrema", "GirdersTestProcesses"],
+            resources: [.copy("Fixtures")]),
         // Runs `trema generate` for every `.trm` file of a target at build time.
         .plugin(name: "TremaPlugin", capability: .buildTool(), dependencies: ["trema"]),
         // Compiles what the plugin generates from a hostile and an ordinary `.trm` file, and reads it back.
@@ -107,7 +117,7 @@ let package = Package(
         .executableTarget(
             name: "StorageStress", dependencies: ["GirdersStorage"], path: "Tests/Support/Probes/StorageStress"),
         .testTarget(
-            name: "GirdersStorageTests", dependencies: ["GirdersStorage", "GirdersSupport"],
+            name: "GirdersStorageTests", dependencies: ["GirdersStorage", "GirdersSupport", "GirdersTestProcesses"],
             resources: [.copy("Scripts")]),
     ]
 )

@@ -1,6 +1,7 @@
 #if canImport(CGirdersOpenSSL)
 import CGirdersOpenSSL
 import Foundation
+import GirdersTestProcesses
 import Testing
 
 /// OpenSSL's libcrypto is loaded at run time (no headers at build time): each way the load can fail says what is
@@ -43,7 +44,7 @@ struct CryptoLoaderTests {
         try FileManager.default.createSymbolicLink(
             atPath: libraries.appendingPathComponent("libcrypto.so.3").path, withDestinationPath: libz)
         let folder = libraries.appendingPathComponent("store")
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent(
             "StorageStress")
         process.arguments = [folder.path, String(repeating: "5a", count: 32), "p", "1"]

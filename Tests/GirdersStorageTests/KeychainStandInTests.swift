@@ -1,5 +1,6 @@
 #if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
+import GirdersTestProcesses
 @testable import GirdersStorage
 import Testing
 
@@ -73,7 +74,7 @@ struct KeychainStandInTests {
     @Test func theSharedStoreIsGirdersSwiftsCallShapeAndPersistsAcrossProcesses() throws {
         let home = try temporaryFolder()
         func run(_ arguments: [String]) throws -> [String] {
-            let process = Process()
+            let process = ChildProcess()
             process.executableURL = Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent(
                 "StorageStress")
             process.arguments = ["shared"] + arguments

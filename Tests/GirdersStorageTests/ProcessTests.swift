@@ -1,5 +1,6 @@
 #if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
+import GirdersTestProcesses
 import GirdersStorage
 import Testing
 
@@ -7,8 +8,8 @@ import Testing
 struct ProcessTests {
     static let keyHex = String(repeating: "5a", count: 32)
 
-    func helper(_ folder: URL, prefix: String, count: Int) throws -> (Process, Pipe) {
-        let process = Process()
+    func helper(_ folder: URL, prefix: String, count: Int) throws -> (ChildProcess, Pipe) {
+        let process = ChildProcess()
         process.executableURL = Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent(
             "StorageStress")
         process.arguments = [folder.path, Self.keyHex, prefix, String(count)]

@@ -1,5 +1,6 @@
 #if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
+import GirdersTestProcesses
 import GirdersNetworking
 
 /// The networking tests' Python loopback server (`Tests/GirdersNetworkingTests/Server/loopback_server.py`),
@@ -13,7 +14,7 @@ final class EchoServer {
     private init() throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("GirdersNetworkingTests/Server/loopback_server.py")
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script.path]
         let input = Pipe()

@@ -1,5 +1,6 @@
 #if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
+import GirdersTestProcesses
 import GirdersTrema
 import Testing
 
@@ -13,7 +14,7 @@ struct CLITests {
 
     func trema(_ arguments: String...) throws -> Run {
         let products = try #require(Bundle.module.bundleURL.deletingLastPathComponent() as URL?)
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = products.appendingPathComponent("trema")
         process.arguments = arguments
         let output = Pipe()

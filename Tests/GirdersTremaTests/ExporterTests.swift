@@ -1,5 +1,6 @@
 #if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
+import GirdersTestProcesses
 import GirdersTrema
 import Testing
 
@@ -214,7 +215,7 @@ enum SwiftSyntaxCheck {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("Texts.swift")
         try Data(source.utf8).write(to: file)
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["swiftc"] + flags + [file.path]
         process.environment = ProcessInfo.processInfo.environment.merging([

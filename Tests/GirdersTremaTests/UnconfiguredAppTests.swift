@@ -1,5 +1,6 @@
 #if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
+import GirdersTestProcesses
 import Testing
 
 @testable import GirdersTrema
@@ -21,7 +22,7 @@ struct UnconfiguredAppTests {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try Data(text.utf8).write(to: folder.appendingPathComponent("messages.strings"))
         }
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = executable
         process.arguments = arguments
         process.environment = environment.merging(["PATH": "/usr/bin:/bin"]) { mine, _ in mine }

@@ -1,5 +1,6 @@
 #if os(macOS) || os(Linux)  // runs the HAR checker (python3)
 import Foundation
+import GirdersTestProcesses
 import GirdersNetworking
 import GirdersNetworkingTesting
 import Testing
@@ -154,7 +155,7 @@ enum HARChecker {
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Scripts/har-check.py")
 
     static func run(_ file: URL) throws -> (Int32, String) {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script.path, file.path]
         let output = Pipe()

@@ -1,5 +1,6 @@
 #if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
+import GirdersTestProcesses
 import Testing
 
 @testable import GirdersNetworking
@@ -8,8 +9,8 @@ import Testing
 /// cache-writer`): every entry left is whole, its body the one its generation wrote.
 struct FileCacheStoreProcessTests {
     /// Starts a writer of `generations` entries on `folder`.
-    func startWriter(_ folder: URL, seed: Int, generations: Int = 1_000) throws -> Process {
-        let process = Process()
+    func startWriter(_ folder: URL, seed: Int, generations: Int = 1_000) throws -> ChildProcess {
+        let process = ChildProcess()
         process.executableURL = Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent(
             "TransferProbe")
         process.arguments = ["cache-writer", folder.path, String(seed), String(generations)]

@@ -1,5 +1,6 @@
 #if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
+import GirdersTestProcesses
 import GirdersNetworking
 import GirdersNetworkingTesting
 
@@ -49,12 +50,12 @@ enum PythonServer {
     static func start(
         _ name: String, arguments: [String] = []
     ) throws -> (
-        process: Process, port: Int, stdin: FileHandle
+        process: ChildProcess, port: Int, stdin: FileHandle
     ) {
         guard let script = Bundle.module.url(forResource: name, withExtension: "py", subdirectory: "Server") else {
             throw ServerError("\(name).py is missing from the test bundle")
         }
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script.path] + arguments
         let input = Pipe()

@@ -1,5 +1,6 @@
 #if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
+import GirdersTestProcesses
 
 /// One run of the `TransferProbe` helper executable (built beside the tests), with its output and exit status.
 struct TransferProbeRun {
@@ -16,7 +17,7 @@ struct TransferProbeRun {
     }
 
     private init(blocking arguments: [String], environment: [String: String]?) throws {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent(
             "TransferProbe")
         process.arguments = arguments

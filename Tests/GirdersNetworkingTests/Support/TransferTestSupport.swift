@@ -1,5 +1,6 @@
 #if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
+import GirdersTestProcesses
 import GirdersNetworking
 import Testing
 
@@ -55,7 +56,7 @@ func sha256(_ data: Data) throws -> String {
 
 /// Runs a Python snippet and returns its trimmed standard output.
 func runPython(_ code: String, _ arguments: String...) throws -> String {
-    let process = Process()
+    let process = ChildProcess()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["python3", "-c", code] + arguments
     let output = Pipe()

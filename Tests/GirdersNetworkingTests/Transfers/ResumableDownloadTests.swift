@@ -1,5 +1,6 @@
 #if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
+import GirdersTestProcesses
 import Testing
 
 @testable import GirdersNetworking
@@ -181,7 +182,7 @@ struct ResumableDownloadTests {
         let target = try destination()
         // The origin sends 200,000 bytes and then holds the rest back: the probe cannot finish before it is killed.
         try await origin.file(name, .init(size: 600_000, hold_after: 200_000))
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent(
             "TransferProbe")
         process.arguments = ["resumable-download", origin.fileURL(name).absoluteString, target.path]
@@ -204,7 +205,7 @@ struct ResumableDownloadTests {
         let target = try destination()
         try await origin.file(name, .init(size: 2_000_000, drip_ms: 2))
         for _ in 0..<6 {
-            let process = Process()
+            let process = ChildProcess()
             process.executableURL = Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent(
                 "TransferProbe")
             process.arguments = ["resumable-download", origin.fileURL(name).absoluteString, target.path]

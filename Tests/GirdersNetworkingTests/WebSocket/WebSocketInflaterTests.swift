@@ -1,5 +1,6 @@
 #if os(Linux)  // zlib through CGirdersCompression; python3 makes the large streams
 import Foundation
+import GirdersTestProcesses
 import Testing
 
 @testable import GirdersNetworking
@@ -12,7 +13,7 @@ struct WebSocketInflaterTests {
 
     /// Raw DEFLATE of `count` zero bytes, sync-flushed, without the trailing 00 00 FF FF (as a server sends it).
     func compressedZeros(_ count: Int) throws -> Data {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
             "python3", "-c",

@@ -1,5 +1,6 @@
 #if os(macOS) || os(Linux)  // runs babel (Python) as the oracle: macOS and Linux only
 import Foundation
+import GirdersTestProcesses
 import GirdersTrema
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 struct PluralRulesTests {
     /// Runs a Python script from the fixtures and returns what it printed.
     func python(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3"] + arguments
         let output = Pipe()

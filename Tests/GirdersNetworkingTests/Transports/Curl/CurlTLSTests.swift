@@ -1,6 +1,7 @@
 #if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 #if os(Linux)
 import Foundation
+import GirdersTestProcesses
 import GirdersNetworking
 import Testing
 
@@ -27,7 +28,7 @@ struct CurlTLSTests {
     final class TLSServer {
         let folder: URL
         let port: Int
-        private let process: Process
+        private let process: ChildProcess
         private let stdin: FileHandle
 
         init() throws {

@@ -5,7 +5,8 @@ enum PluralLinter {
     /// between its forms or from the master language's `other` form (error), and a form that does not show the
     /// count (an error, or a warning for a category that stands for one number only, such as English `one`:
     /// "One message" is idiomatic, Russian `one`, which also holds 21 and 31, is not); a language without forms
-    /// (warning) and a language CLDR has no rules for (warning).
+    /// (warning), a language CLDR has no rules for (warning), and a form that starts with U+FEFF (warning: Foundation's
+    /// property list reader drops it).
     static func findings(
         _ plural: TremaPlural, _ document: TremaDocument, languages: [String], plainKeys: Set<String>
     ) -> [LintFinding] {
@@ -43,6 +44,13 @@ enum PluralLinter {
                 add(
                     .warning,
                     "the \(language) '\(category.rawValue)' form of \(name) is never used: \(language) uses \(cldr)",
+                    at: value.location)
+            }
+            for (category, value) in values.sorted(by: { $0.key < $1.key })
+            where value.meaning().unicodeScalars.first == "\u{FEFF}" {
+                add(
+                    .warning,
+                    "the \(language) '\(category.rawValue)' form of \(name) starts with U+FEFF, which Foundation drops when it reads a .stringsdict",
                     at: value.location)
             }
             guard let other = values[.other]?.meaning() else { continue }

@@ -67,4 +67,11 @@ struct PluralLintTests {
         ])
         #expect(found.contains { $0.severity == .error && $0.message.hasPrefix("the fr other form of plural 'n' has placeholders [1: String]") })
     }
+
+    /// Found by the `trema-roundtrip` fuzz target: Foundation's property list reader drops a U+FEFF that starts a
+    /// string, so such a form would lose it on Apple platforms; lint says so.
+    @Test func aFormStartingWithAByteOrderMarkIsAWarning() throws {
+        let found = try findings([("one", "en", "\u{FEFF}%d file"), ("other", "en", "%d files")])
+        #expect(found.map(\.description) == ["p.trm:4:1: warning: the en 'one' form of plural 'n' starts with U+FEFF, which Foundation drops when it reads a .stringsdict"])
+    }
 }

@@ -6,7 +6,7 @@ import Foundation
 import FoundationXML
 #endif
 
-/// Reads Android `strings.xml` into name → displayed text, applying aapt's escapes (`\'`, `\"`, `\\`, `\n`,
+/// Reads Android `strings.xml` into name → displayed text (a `<plurals>` item as `name#quantity`), applying aapt's escapes (`\'`, `\"`, `\\`, `\n`,
 /// `\t`, `\@`, `\?`, `\uXXXX`).
 enum AndroidStrings {
     /// The XML parser failed without saying why.
@@ -23,12 +23,19 @@ enum AndroidStrings {
         private var name: String?
         private var buffer = ""
 
+        private var plural: String?
+
         func parser(
             _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
             attributes: [String: String] = [:]
         ) {
             if element == "string" {
                 name = attributes["name"]
+                buffer = ""
+            } else if element == "plurals" {
+                plural = attributes["name"]
+            } else if element == "item", let plural, let quantity = attributes["quantity"] {
+                name = plural + "#" + quantity
                 buffer = ""
             }
         }
@@ -38,9 +45,10 @@ enum AndroidStrings {
         }
 
         func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
-            if element == "string", let name {
+            if element == "string" || element == "item", let name {
                 strings[name] = AndroidStrings.unescape(buffer, quotesDelimit: quotesDelimit)
             }
+            if element == "plurals" { plural = nil }
             name = nil
         }
     }

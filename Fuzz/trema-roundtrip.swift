@@ -107,7 +107,9 @@ func meanings(_ document: TremaDocument, _ language: String) -> [String: String]
 
 /// Whether any of the document's texts holds a character XML 1.0 cannot carry (a property list refuses it).
 func holdsForbidden(_ document: TremaDocument) -> Bool {
-    document.texts.contains { $0.values.contains { $0.meaning().unicodeScalars.contains(where: TremaDocument.isForbidden) } }
+    document.texts.contains {
+        $0.values.contains { $0.meaning().unicodeScalars.contains(where: TremaDocument.isForbidden) }
+    }
 }
 
 func checkStrings(_ document: TremaDocument) {
@@ -133,7 +135,8 @@ func checkStrings(_ document: TremaDocument) {
 /// A `.stringsdict` reads back to the language's chosen forms, numbered, or is refused by the property list reader
 /// only when a form holds a character XML cannot carry.
 func checkStringsDict(_ file: ExportedFile, _ document: TremaDocument, _ language: String) {
-    guard let plist = (try? PropertyListSerialization.propertyList(from: file.data, format: nil)) as? [String: Any] else {
+    guard let plist = (try? PropertyListSerialization.propertyList(from: file.data, format: nil)) as? [String: Any]
+    else {
         if holdsForbidden(document) { return }
         fatalError("\(file.path) is not a property list:\n\(String(decoding: file.data, as: UTF8.self))")
     }
@@ -196,7 +199,11 @@ func checkStringCatalog(_ document: TremaDocument) {
                     for (category, unit) in plural ?? [:] {
                         read[key + "#" + category] = (unit["stringUnit"] as? [String: String])?["value"]
                     }
-                    if read != expected.filter({ $0.key.hasPrefix(key + "#") && $0.key.dropFirst(key.count + 1).allSatisfy { $0.isLetter } }) {
+                    if read
+                        != expected.filter({
+                            $0.key.hasPrefix(key + "#") && $0.key.dropFirst(key.count + 1).allSatisfy { $0.isLetter }
+                        })
+                    {
                         fatalError("the plural \(key.debugDescription) in \(language) became \(read)")
                     }
                 }

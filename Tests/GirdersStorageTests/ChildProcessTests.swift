@@ -18,8 +18,12 @@ struct ChildProcessTests {
         process.standardInput = input
         try process.run()
         #expect(process.isRunning)
-        async let first: Int32 = offThePool { process.waitUntilExit(); return process.terminationStatus }
-        async let second: Int32 = offThePool { process.waitUntilExit(); return process.terminationStatus }
+        async let first: Int32 = offThePool {
+            process.waitUntilExit(); return process.terminationStatus
+        }
+        async let second: Int32 = offThePool {
+            process.waitUntilExit(); return process.terminationStatus
+        }
         try input.fileHandleForWriting.close()
         #expect(await [first, second] == [3, 3])
         #expect(process.terminationReason == .exit && !process.isRunning)
@@ -38,7 +42,9 @@ struct ChildProcessTests {
         let process = shell("exec sleep 600")
         try process.run()
         let started = process.processIdentifier
-        async let waited: Int32 = offThePool { process.waitUntilExit(); return process.terminationStatus }
+        async let waited: Int32 = offThePool {
+            process.waitUntilExit(); return process.terminationStatus
+        }
         let pid = await offThePool { process.processIdentifier }  // read while the waiter may be in waitpid
         #expect(pid == started)
         kill(pid, SIGTERM)

@@ -63,8 +63,10 @@ struct GeneratedPluralTests {
             "en": ["one": "new message in", "other": "new messages in"],
             "fr": ["one": "nouveau message", "many": "de nouveaux", "other": "a {n} nouveaux messages"],
             "pl": ["one": "nową wiadomość", "few": "nowe wiadomości", "many": "nowych", "other": "nowej"],
-            "ar": ["zero": "لا توجد", "one": "رسالة واحدة", "two": "رسالتان", "few": "رسائل جديدة", "many": "رسالة جديدة",
-                   "other": "من الرسائل"],
+            "ar": [
+                "zero": "لا توجد", "one": "رسالة واحدة", "two": "رسالتان", "few": "رسائل جديدة", "many": "رسالة جديدة",
+                "other": "من الرسائل",
+            ],
             "ja": ["other": "件あります"],
         ]
         for (count, category) in zip([0, 1, 2, 5, 11, 22, 101], categories) {

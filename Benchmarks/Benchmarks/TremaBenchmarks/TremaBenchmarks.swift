@@ -3,18 +3,30 @@ import Benchmark
 import Foundation
 import GirdersTrema
 
-/// 20,000 keys in de, en, fr, it with contexts, placeholders and escapes, as trema XML.
+/// 20,000 keys in de, en, fr, it with contexts, placeholders and escapes, as trema XML; one base key in 20 is a plural
+/// text with `one`, `many` and `other` forms (what `Scripts/trema/generate-bench-file.py` writes for `trema convert`).
 func generatedTrema(keys: Int = 20_000) -> Data {
     var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<trema masterLang=\"de\">\n"
-    for index in 0..<keys {
-        xml +=
-            "  <text key=\"screen\(index % 50).item.\(index)\">\n    <context>Label \(index) on screen \(index % 50)</context>\n"
+    var index = 0
+    var written = 0
+    func text(_ key: String, _ label: String, _ prefix: String, status: (String) -> String) {
+        xml += "  <text key=\"\(key)\">\n    <context>\(label) \(index) on screen \(index % 50)</context>\n"
         for language in ["de", "en", "fr", "it"] {
-            let status = index % 7 == 0 ? "initial" : "verified"
             xml +=
-                "    <value lang=\"\(language)\" status=\"\(status)\">Text \(index) in \(language): %1$@ has %2$d items &amp; \\\"more\\\"\\nline two</value>\n"
+                "    <value lang=\"\(language)\" status=\"\(status(language))\">\(prefix) \(index) in \(language): %1$@ has %2$d items &amp; \\\"more\\\"\\nline two</value>\n"
         }
         xml += "  </text>\n"
+        written += 1
+    }
+    while written < keys {
+        if index % 20 == 19 {
+            for category in ["one", "many", "other"] {
+                text("screen\(index % 50).count.\(index)#\(category)", "Count", category) { _ in "verified" }
+            }
+        } else {
+            text("screen\(index % 50).item.\(index)", "Label", "Text") { _ in index % 7 == 0 ? "initial" : "verified" }
+        }
+        index += 1
     }
     return Data((xml + "</trema>\n").utf8)
 }

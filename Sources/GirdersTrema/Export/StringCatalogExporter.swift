@@ -52,11 +52,14 @@ public enum StringCatalogExporter {
             for (language, rule) in zip(languages, rules) {
                 switch entry {
                 case .text(let index):
-                    guard let value = document.chosenValue(of: document.texts[index], for: language, options) else { continue }
+                    guard let value = document.chosenValue(of: document.texts[index], for: language, options) else {
+                        continue
+                    }
                     out.write(written == 0 ? "\n        " : ",\n        ")
                     writeString(language, to: &out)
                     out.write(" : {\n")
-                    writeUnit(value, value.meaning(readingEscapes: options.readsEscapes), indent: "          ", to: &out)
+                    writeUnit(
+                        value, value.meaning(readingEscapes: options.readsEscapes), indent: "          ", to: &out)
                     out.write("\n        }")
                 case .plural(let plural):
                     let forms = document.chosenForms(of: plural, for: language, rules: rule, options)

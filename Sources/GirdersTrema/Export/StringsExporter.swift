@@ -23,7 +23,9 @@ public enum StringsExporter {
                     plurals.append((plural, forms))
                     for (index, form) in forms.enumerated() {
                         let context = index == 0 ? plural.context : ""
-                        writeEntry(plural.key + "#" + form.category.rawValue, form.meaning, context: context, options, to: &out)
+                        writeEntry(
+                            plural.key + "#" + form.category.rawValue, form.meaning, context: context, options, to: &out
+                        )
                     }
                 }
             }

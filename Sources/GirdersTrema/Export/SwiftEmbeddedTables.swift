@@ -73,7 +73,9 @@ public enum SwiftEmbeddedTables {
                 out.write("        func \(accessor.name)(\(accessor.parameters)) -> String {\n")
                 out.write("            \(type).translator.translate(\n")
                 let count = accessor.count.map { "count: \($0), " } ?? ""
-                out.write("                \(accessor.key), \(count)language: language, arguments: [\(accessor.arguments)])\n")
+                out.write(
+                    "                \(accessor.key), \(count)language: language, arguments: [\(accessor.arguments)])\n"
+                )
                 out.write("        }\n")
             }
         }

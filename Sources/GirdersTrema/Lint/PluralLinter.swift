@@ -13,11 +13,14 @@ enum PluralLinter {
         var findings: [LintFinding] = []
         func add(_ severity: LintFinding.Severity, _ message: String, at location: SourceLocation?) {
             findings.append(
-                LintFinding(severity: severity, key: plural.key, message: message, location: location ?? plural.location))
+                LintFinding(
+                    severity: severity, key: plural.key, message: message, location: location ?? plural.location))
         }
         let name = "plural '\(plural.key)'"
         if plainKeys.contains(plural.key) {
-            add(.error, "'\(plural.key)' is both a text and a plural (its forms are keyed '\(plural.key)#...')", at: nil)
+            add(
+                .error, "'\(plural.key)' is both a text and a plural (its forms are keyed '\(plural.key)#...')", at: nil
+            )
         }
         let masterOther = plural.forms[.other]?.value(for: document.masterLanguage)?.meaning()
         var missingLanguages: [String] = []
@@ -31,7 +34,9 @@ enum PluralLinter {
             let needed = rules.categories
             let cldr = needed.map(\.rawValue).joined(separator: ", ")
             if !PluralRules.knows(language) {
-                add(.warning, "CLDR has no plural rules for '\(language)'; every count takes the other form", at: first.location)
+                add(
+                    .warning, "CLDR has no plural rules for '\(language)'; every count takes the other form",
+                    at: first.location)
             }
             let missing = needed.filter { values[$0] == nil }
             if !missing.isEmpty {

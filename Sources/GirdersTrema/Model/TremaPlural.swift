@@ -3,7 +3,7 @@
 ///
 /// A plural stays valid trema 1.0 (each form is an ordinary `<text>`), so every tool that reads trema reads it;
 /// Girders groups the forms and exports them as `.stringsdict`, String Catalog plural variations and Android
-/// `<plurals>`, and ``Translator/translate(_:count:language:arguments:)`` picks the form by the language's CLDR rule
+/// `<plurals>`, and ``Translator/translate(_:count:language:arguments:)-(_,Int,_,_)`` picks the form by the language's CLDR rule
 /// (``PluralRules``). A key whose part after the last `#` is not a category name is an ordinary text.
 ///
 /// The count is the first numeric placeholder (`%d`, `%f`, ...) of the master language's `other` form; every
@@ -51,7 +51,9 @@ public struct TremaPlural: Sendable, Equatable {
             if placeholder.position == nil { next += 1 }
             guard position == count.position, placeholder.kind == .double else { continue }
             guard let point = placeholder.modifiers.firstIndex(of: ".") else { return nil }
-            return Int(placeholder.modifiers[placeholder.modifiers.index(after: point)...].prefix { $0.isASCII && $0.isNumber }) ?? 0
+            return Int(
+                placeholder.modifiers[placeholder.modifiers.index(after: point)...].prefix { $0.isASCII && $0.isNumber }
+            ) ?? 0
         }
         return nil
     }

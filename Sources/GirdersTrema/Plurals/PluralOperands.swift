@@ -59,7 +59,8 @@ public struct PluralOperands: Sendable, Hashable {
         let integer = bytes.prefix { $0 != UInt8(ascii: ".") }
         var fraction = bytes.dropFirst(integer.count)
         if !fraction.isEmpty { fraction = fraction.dropFirst() }
-        guard !(integer.isEmpty && fraction.isEmpty), integer.allSatisfy(Self.isDigit), fraction.allSatisfy(Self.isDigit),
+        guard !(integer.isEmpty && fraction.isEmpty), integer.allSatisfy(Self.isDigit),
+            fraction.allSatisfy(Self.isDigit),
             bytes.count == integer.count || !fraction.isEmpty
         else { return nil }
         self.init(digits: Array(integer), fraction: Array(fraction))

@@ -43,7 +43,7 @@ public func translate(_ key: String, language: String, _ arguments: any CVarArg.
 }
 
 /// The plural text `key` in the form `count` takes in the user's language (CLDR's rules), formatted with
-/// `arguments`; see ``Translator/translate(_:count:language:arguments:)``.
+/// `arguments`; see ``Translator/translate(_:count:language:arguments:)-(_,Int,_,_)``.
 public func translate(_ key: String, count: Int, _ arguments: any CVarArg...) -> String {
     Translation.shared.translate(key, count: count, arguments: arguments)
 }

@@ -70,7 +70,7 @@ public final class Translator: Sendable {
         translatePlural(key, language: language, arguments: arguments) { _ in PluralOperands(count) }
     }
 
-    /// ``translate(_:count:language:arguments:)`` for a decimal count: its operands are the digits shown, as many
+    /// ``translate(_:count:language:arguments:)-(_,Int,_,_)`` for a decimal count: its operands are the digits shown, as many
     /// after the point as the `other` form's count placeholder shows (`%.1f`: `1.0` is not `1`), or the shortest
     /// digits for a placeholder without a precision.
     public func translate(

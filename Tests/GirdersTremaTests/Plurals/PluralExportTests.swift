@@ -42,14 +42,18 @@ struct PluralExportTests {
             let variable = try #require(inbox["count"] as? [String: String])
             #expect(variable["NSStringFormatSpecTypeKey"] == "NSStringPluralRuleType")
             #expect(variable["NSStringFormatValueTypeKey"] == "d")
-            #expect(Set(variable.keys).subtracting(["NSStringFormatSpecTypeKey", "NSStringFormatValueTypeKey"]) == Set(categories))
+            #expect(
+                Set(variable.keys).subtracting(["NSStringFormatSpecTypeKey", "NSStringFormatValueTypeKey"])
+                    == Set(categories))
             let distance = try #require(plist["distance"]?["count"] as? [String: String])
             #expect(distance["NSStringFormatValueTypeKey"] == "g")
             #expect(plist["distance"]?["NSStringLocalizedFormatKey"] as? String == "%1$#@count@")
         }
         let polishData = try #require(files["pl.lproj/messages.stringsdict"])
-        let polish = try PropertyListSerialization.propertyList(from: polishData, format: nil) as? [String: [String: Any]]
-        #expect((polish?["inbox.count"]?["count"] as? [String: String])?["few"] == "%1$@ ma %2$d nowe wiadomości w %3$@")
+        let polish =
+            try PropertyListSerialization.propertyList(from: polishData, format: nil) as? [String: [String: Any]]
+        #expect(
+            (polish?["inbox.count"]?["count"] as? [String: String])?["few"] == "%1$@ ma %2$d nowe wiadomości w %3$@")
         #expect((polish?["distance"]?["count"] as? [String: String])?["few"] == "%1$g kilometry", "numbered")
     }
 
@@ -148,7 +152,8 @@ struct PluralExportTests {
         let document = TremaDocument(
             masterLanguage: "en",
             texts: [
-                TremaText(key: "delete#one", values: [TremaValue(language: "en", status: .verified, text: "Delete %@?")]),
+                TremaText(
+                    key: "delete#one", values: [TremaValue(language: "en", status: .verified, text: "Delete %@?")]),
                 TremaText(
                     key: "delete#other", values: [TremaValue(language: "en", status: .verified, text: "Delete these?")]),
             ])

@@ -29,23 +29,32 @@ struct PluralLintTests {
 
     @Test func aCategoryTheLanguageNeedsIsMissing() throws {
         let found = try findings([
-            ("one", "en", "%d file"), ("other", "en", "%d files"), ("one", "pl", "%d plik"), ("other", "pl", "%d pliku"),
+            ("one", "en", "%d file"), ("other", "en", "%d files"), ("one", "pl", "%d plik"),
+            ("other", "pl", "%d pliku"),
         ])
         let finding = try #require(found.first { $0.severity == .error })
-        #expect(finding.description == "p.trm:5:1: error: the pl forms of plural 'n' lack few, many (pl uses one, few, many, other)")
+        #expect(
+            finding.description
+                == "p.trm:5:1: error: the pl forms of plural 'n' lack few, many (pl uses one, few, many, other)")
     }
 
     @Test func aCategoryTheLanguageDoesNotUseIsAWarningOnItsLine() throws {
         let found = try findings([("zero", "en", "no files"), ("one", "en", "%d file"), ("other", "en", "%d files")])
-        #expect(found.map(\.description) == ["p.trm:4:1: warning: the en 'zero' form of plural 'n' is never used: en uses one, other"])
+        #expect(
+            found.map(\.description) == [
+                "p.trm:4:1: warning: the en 'zero' form of plural 'n' is never used: en uses one, other"
+            ])
     }
 
     @Test func placeholdersThatDifferBetweenFormsAreAnError() throws {
         let found = try findings([("one", "en", "%d file in %@"), ("other", "en", "%d files in %d")])
-        #expect(found.contains {
-            $0.severity == .error && $0.description.hasPrefix("p.trm:4:1:")
-                && $0.message.contains("the en 'one' form of plural 'n' has placeholders [1: Int, 2: String], its other form has [1: Int, 2: Int]")
-        })
+        #expect(
+            found.contains {
+                $0.severity == .error && $0.description.hasPrefix("p.trm:4:1:")
+                    && $0.message.contains(
+                        "the en 'one' form of plural 'n' has placeholders [1: Int, 2: String], its other form has [1: Int, 2: Int]"
+                    )
+            })
     }
 
     @Test func aFormWithoutTheCountIsAnErrorUnlessItsCategoryIsOneNumber() throws {
@@ -54,24 +63,38 @@ struct PluralLintTests {
         #expect(english.map(\.severity) == [.warning])
         #expect(english.first?.message.contains("does not show the count (argument 1)") == true)
         let russian = try findings(
-            [("one", "ru", "Один файл"), ("few", "ru", "%d файла"), ("many", "ru", "%d файлов"), ("other", "ru", "%d файла")],
+            [
+                ("one", "ru", "Один файл"), ("few", "ru", "%d файла"), ("many", "ru", "%d файлов"),
+                ("other", "ru", "%d файла"),
+            ],
             master: "ru")
         let error = try #require(russian.first { $0.severity == .error })
-        #expect(error.description == "p.trm:4:1: error: the ru 'one' form of plural 'n' does not show the count (argument 1); in ru it covers more than one number")
+        #expect(
+            error.description
+                == "p.trm:4:1: error: the ru 'one' form of plural 'n' does not show the count (argument 1); in ru it covers more than one number"
+        )
     }
 
     @Test func aLanguagesOtherFormThatDiffersFromTheMastersIsAnError() throws {
         let found = try findings([
-            ("one", "en", "%d file"), ("other", "en", "%d files"), ("one", "fr", "%d fichier"), ("many", "fr", "%d de fichiers"),
+            ("one", "en", "%d file"), ("other", "en", "%d files"), ("one", "fr", "%d fichier"),
+            ("many", "fr", "%d de fichiers"),
             ("other", "fr", "%@ fichiers"),
         ])
-        #expect(found.contains { $0.severity == .error && $0.message.hasPrefix("the fr other form of plural 'n' has placeholders [1: String]") })
+        #expect(
+            found.contains {
+                $0.severity == .error
+                    && $0.message.hasPrefix("the fr other form of plural 'n' has placeholders [1: String]")
+            })
     }
 
     /// Found by the `trema-roundtrip` fuzz target: Foundation's property list reader drops a U+FEFF that starts a
     /// string, so such a form would lose it on Apple platforms; lint says so.
     @Test func aFormStartingWithAByteOrderMarkIsAWarning() throws {
         let found = try findings([("one", "en", "\u{FEFF}%d file"), ("other", "en", "%d files")])
-        #expect(found.map(\.description) == ["p.trm:4:1: warning: the en 'one' form of plural 'n' starts with U+FEFF, which Foundation drops when it reads a .stringsdict"])
+        #expect(
+            found.map(\.description) == [
+                "p.trm:4:1: warning: the en 'one' form of plural 'n' starts with U+FEFF, which Foundation drops when it reads a .stringsdict"
+            ])
     }
 }

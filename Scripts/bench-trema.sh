@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Times `trema convert` (all four formats) and `trema lint` of the 20,000-key file with plural texts
+# (Scripts/trema/generate-bench-file.py), release build, with farm-bench; the conversion's median must stay under
+# the budget (0.5 s). Given a commit, that commit's trema runs beside it, pair by pair.
+# Usage: Scripts/bench-trema.sh [BASE_COMMIT] [RUNS]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+base=${1:-}
+runs=${2:-7}
+budget=${TREMA_BUDGET_SECONDS:-0.5}
+work=$(mktemp -d /tmp/girders-bench-trema.XXXXXX)
+trap 'rm -rf "$work"; if [ -n "$base" ]; then git worktree remove --force "$work/base" 2>/dev/null || true; fi' EXIT
+python3 Scripts/trema/generate-bench-file.py "$work/texts.trm"
+swift build -c release --product trema >/dev/null
+cp .build/release/trema "$work/trema"
+formats=(--format strings --format xcstrings --format android --format swift)
+vs=()
+vs_lint=()
+if [ -n "$base" ]; then
+    git worktree add --detach "$work/base" "$base" >/dev/null 2>&1
+    (cd "$work/base" && swift build -c release --product trema >/dev/null)
+    vs=(--vs "$work/base/.build/release/trema convert $work/texts.trm --out $work/out-base ${formats[*]}")
+    vs_lint=(--vs "$work/base/.build/release/trema lint $work/texts.trm")
+fi
+echo "== trema convert, 20,000 keys x 4 languages, all four formats (A: this tree${base:+, B: $base}) =="
+farm-bench -n "$runs" "${vs[@]}" -- "$work/trema" convert "$work/texts.trm" --out "$work/out" "${formats[@]}" \
+    | tee "$work/convert.txt"
+echo "== trema lint (parsing and every check) =="
+farm-bench -n "$runs" "${vs_lint[@]}" -- "$work/trema" lint "$work/texts.trm"
+median=$(awk '/^A wall s/ {print $5}' "$work/convert.txt")
+if awk -v m="$median" -v b="$budget" 'BEGIN { exit !(m > b) }'; then
+    echo "bench-trema: the conversion's median, $median s, is over the budget of $budget s" >&2
+    exit 1
+fi
+echo "bench-trema: the conversion's median, $median s, is within the budget of $budget s"

@@ -1,6 +1,5 @@
-public import Foundation
-
 #if os(Linux)
+public import Foundation
 import CGirdersTestSpawn
 import Glibc
 
@@ -124,7 +123,10 @@ public final class ChildProcess: @unchecked Sendable {
         return body(pointers)
     }
 }
-#else
-/// `Process`: the fault `ChildProcess` works around is in Linux's Foundation only.
+#elseif os(macOS)
+public import Foundation
+
+/// `Process`: the fault `ChildProcess` works around is in Linux's Foundation only (and iOS and tvOS start no
+/// processes).
 public typealias ChildProcess = Process
 #endif

@@ -50,14 +50,10 @@ struct TremaPluginTests {
 
 /// `Plurals.trm`: the plugin's generated accessors choose each language's form by CLDR's rules.
 struct GeneratedPluralTests {
-    @Test(arguments: [
-        ("en", ["other", "one", "other", "other", "other", "other", "other"]),
-        ("fr", ["one", "one", "other", "other", "other", "other", "other"]),
-        ("pl", ["many", "one", "few", "many", "many", "few", "many"]),
-        ("ar", ["zero", "one", "two", "few", "many", "many", "other"]),
-        ("ja", ["other", "other", "other", "other", "other", "other", "other"]),
-    ])
-    func theCountsChooseTheirFormsAndFillEveryArgument(_ language: String, _ categories: [String]) {
+    /// The category of each count comes from `PluralRules`, which GirdersTremaTests check against babel for every
+    /// locale; this test checks that the generated code asks it and fills the form.
+    @Test(arguments: ["en", "fr", "pl", "ar", "ja"])
+    func theCountsChooseTheirFormsAndFillEveryArgument(_ language: String) {
         let texts = Plurals.localized(language)
         let markers: [String: [String: String]] = [
             "en": ["one": "new message in", "other": "new messages in"],
@@ -69,7 +65,8 @@ struct GeneratedPluralTests {
             ],
             "ja": ["other": "件あります"],
         ]
-        for (count, category) in zip([0, 1, 2, 5, 11, 22, 101], categories) {
+        for count in [0, 1, 2, 5, 11, 22, 101] {
+            let category = PluralRules(language: language).category(for: count).rawValue
             let text = texts.inboxCount("Ana", count, "Inbox")
             let marker = (markers[language]?[category] ?? "?").replacingOccurrences(of: "{n}", with: "\(count)")
             #expect(text.contains(marker), "\(language) \(count): \(text)")

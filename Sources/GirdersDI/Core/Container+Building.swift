@@ -6,33 +6,33 @@ extension Container {
     /// when it returns.
     @inlinable
     func build<Service>(_ registration: TypedRegistration<Service>, thread: ThreadResolutionState) throws -> Service {
-        if !thread.chain.isEmpty, thread.chain.contains(where: { $0.takeUnretainedValue().key == registration.key }) {
-            let chain = thread.chain.map { $0.takeUnretainedValue().description } + [registration.description]
+        if !thread.local.pointee.chain.isEmpty, thread.local.pointee.chain.contains(where: { $0.takeUnretainedValue().key == registration.key }) {
+            let chain = thread.local.pointee.chain.map { $0.takeUnretainedValue().description } + [registration.description]
             throw ContainerError.cycle(chain: Array(chain.drop(while: { $0 != registration.description })))
         }
-        if thread.chain.count >= Self.maximumDepth {
+        if thread.local.pointee.chain.count >= Self.maximumDepth {
             throw ContainerError.tooDeep(
-                start: thread.chain.first?.takeUnretainedValue().description ?? registration.description,
+                start: thread.local.pointee.chain.first?.takeUnretainedValue().description ?? registration.description,
                 limit: Self.maximumDepth)
         }
-        thread.chain.append(.passUnretained(registration))
+        thread.local.pointee.chain.append(.passUnretained(registration))
         defer {
-            thread.chain.removeLast()
-            if thread.chain.isEmpty {
-                if !thread.graph.isEmpty { thread.graph.removeAll(keepingCapacity: true) }
-                if !thread.pinned.isEmpty { thread.pinned.removeAll() }
+            thread.local.pointee.chain.removeLast()
+            if thread.local.pointee.chain.isEmpty {
+                if !thread.local.pointee.graph.isEmpty { thread.local.pointee.graph.removeAll(keepingCapacity: true) }
+                if !thread.local.pointee.pinned.isEmpty { thread.local.pointee.pinned.removeAll() }
             }
         }
         do {
             let instance = try registration.factory(self)
-            if registration.lifetime == .graph { thread.graph[registration.key] = instance }
+            if registration.lifetime == .graph { thread.local.pointee.graph[registration.key] = instance }
             try registration.completed?(self, instance)
             return instance
         } catch let error as ContainerError {
             throw error
         } catch {
             throw ContainerError.factoryFailed(
-                chain: thread.chain.map { $0.takeUnretainedValue().description }, underlying: error)
+                chain: thread.local.pointee.chain.map { $0.takeUnretainedValue().description }, underlying: error)
         }
     }
 

@@ -113,30 +113,34 @@ public final class Container: Resolver, Sendable {
         // catches is not inlined, and the fast path would pay for the call).
         let epoch = RegistryGeneration.shared.current
         if epoch & 1 == 0 {
-            let thread = ThreadResolutionState.unmanagedCurrent
-            let found = thread._withUnsafeGuaranteedRef {
-                registration(for: ObjectIdentifier(Service.self), name: name, thread: $0, epoch: epoch)
+            if name == nil, let found = fastRegistration(Service.self, epoch: epoch) {
+                if let built = found.instance { return built }
+                return buildOrStop(found, thread: ThreadResolutionState.current)
             }
-            if let found {
-                let built = found._withUnsafeGuaranteedRef { registration -> Service? in
-                    // Found under `Service`'s key, so it is a `TypedRegistration<Service>` (see its initialiser).
-                    unsafeDowncast(registration, to: TypedRegistration<Service>.self).instance
-                }
-                if let built { return built }
+            let thread = ThreadResolutionState.current
+            if let found = typedRegistration(Service.self, name: name, thread: thread, epoch: epoch) {
+                if let built = found.instance { return built }
                 return buildOrStop(found, thread: thread)
             }
         }
         return resolveOrStop(type, name: name)
     }
 
-    /// Builds the instance of a registration `resolve` found (both references +0, as in
-    /// ``resolveIfRegistered(_:name:epoch:)``), stopping the program on an error.
+    /// The registration of an unnamed `Service` from this thread's fast cache, or `nil`: the cache is for another
+    /// container or older than `epoch` (the caller takes the slow path, which refreshes it), or nothing is
+    /// registered here. `epoch` must have been read before this call.
+    @inlinable @inline(__always)
+    func fastRegistration<Service>(_ type: Service.Type, epoch: Int) -> TypedRegistration<Service>? {
+        ThreadResolutionState.local.pointee.unnamed(
+            ObjectIdentifier(Service.self), container: ObjectIdentifier(self), epoch: epoch
+        )?.takeUnretainedValue() as? TypedRegistration<Service>
+    }
+
+    /// Builds the instance of a registration `resolve` found, stopping the program on an error.
     @inlinable
-    func buildOrStop<Service>(_ found: Unmanaged<Registration>, thread: Unmanaged<ThreadResolutionState>) -> Service {
+    func buildOrStop<Service>(_ found: TypedRegistration<Service>, thread: ThreadResolutionState) -> Service {
         do {
-            return try thread._withUnsafeGuaranteedRef { thread in
-                try found._withUnsafeGuaranteedRef { try resolve($0, in: thread) as Service }
-            }
+            return try resolve(found, in: thread)
         } catch {
             Self.stop(error)
         }
@@ -158,19 +162,20 @@ public final class Container: Resolver, Sendable {
     func builtInstance<Service>(
         _ type: Service.Type, name: String?, epoch: Int, unlessRegistered shadow: Any.Type? = nil
     ) -> Service? {
-        ThreadResolutionState.unmanagedCurrent._withUnsafeGuaranteedRef { thread -> Service? in
-            if let shadow, registration(for: ObjectIdentifier(shadow), name: name, thread: thread, epoch: epoch) != nil
-            {
-                return nil
-            }
-            guard
-                let found = registration(for: ObjectIdentifier(Service.self), name: name, thread: thread, epoch: epoch)
-            else { return nil }
-            return found._withUnsafeGuaranteedRef { registration -> Service? in
-                // Found under `Service`'s key, so it is a `TypedRegistration<Service>` (see its initialiser).
-                unsafeDowncast(registration, to: TypedRegistration<Service>.self).instance
+        if name == nil {
+            let fast = ThreadResolutionState.local.pointee
+            if fast.isCurrent(for: ObjectIdentifier(self), epoch: epoch) {
+                if let shadow, fast.unnamed(ObjectIdentifier(shadow), container: ObjectIdentifier(self), epoch: epoch) != nil {
+                    return nil
+                }
+                return fastRegistration(Service.self, epoch: epoch)?.instance
             }
         }
+        let thread = ThreadResolutionState.current
+        if let shadow, registration(for: ObjectIdentifier(shadow), name: name, thread: thread, epoch: epoch) != nil {
+            return nil
+        }
+        return typedRegistration(Service.self, name: name, thread: thread, epoch: epoch)?.instance
     }
 
     /// GirdersSwift's contract for `resolve()`: a service that cannot be resolved is a programming error.
@@ -193,22 +198,15 @@ public final class Container: Resolver, Sendable {
     /// `Optional` are ``resolveMissing(_:name:)``'s business).
     @inlinable
     func resolveIfRegistered<Service>(_ type: Service.Type, name: String?, epoch: Int) throws -> Service? {
-        try ThreadResolutionState.unmanagedCurrent._withUnsafeGuaranteedRef { thread -> Service? in
-            guard
-                let found = registration(for: ObjectIdentifier(Service.self), name: name, thread: thread, epoch: epoch)
-            else {
-                return nil
-            }
-            // Fast path: a built singleton is read through a +0 reference, so concurrent resolves touch no shared
-            // reference count but the instance's own. The thread's snapshot keeps the registration alive meanwhile.
-            let built = found._withUnsafeGuaranteedRef { registration -> Service? in
-                // Found under `Service`'s key, so it is a `TypedRegistration<Service>` (see its initialiser).
-                unsafeDowncast(registration, to: TypedRegistration<Service>.self).instance
-            }
-            if let built { return built }
-            // Still +0: while a build runs, snapshots this thread replaces stay pinned (see `snapshot(for:)`).
-            return try found._withUnsafeGuaranteedRef { try resolve($0, in: thread) as Service }
+        if name == nil, ThreadResolutionState.local.pointee.isCurrent(for: ObjectIdentifier(self), epoch: epoch) {
+            guard let found = fastRegistration(Service.self, epoch: epoch) else { return nil }
+            if let built = found.instance { return built }
+            return try resolve(found, in: ThreadResolutionState.current)
         }
+        let thread = ThreadResolutionState.current
+        guard let found = typedRegistration(Service.self, name: name, thread: thread, epoch: epoch) else { return nil }
+        if let built = found.instance { return built }
+        return try resolve(found, in: thread)
     }
 
     /// `Optional<Wrapped>` without the dynamic cast of ``resolveMissing(_:name:)``, with the same meaning: an
@@ -225,18 +223,26 @@ public final class Container: Resolver, Sendable {
         return try resolveIfRegistered(Wrapped.self, name: name, epoch: epoch)
     }
 
-    /// The registration in this thread's snapshot, unretained: the thread's cached snapshot owns it until the
-    /// thread next refreshes its cache, which only a resolve on the same thread can do. `epoch` must have been read
-    /// before this call.
+    /// The registration of `Service` and `name` in this thread's snapshot. Registrations are filed under the key of
+    /// their own `Service` (see ``TypedRegistration``), so the checked cast cannot fail; if it did, the service
+    /// would count as not registered, never as another type. `epoch` must have been read before this call.
+    @inlinable @inline(__always)
+    func typedRegistration<Service>(
+        _ type: Service.Type, name: String?, thread: ThreadResolutionState, epoch: Int
+    ) -> TypedRegistration<Service>? {
+        registration(for: ObjectIdentifier(Service.self), name: name, thread: thread, epoch: epoch)
+            as? TypedRegistration<Service>
+    }
+
+    /// The registration in this thread's snapshot, which owns it until the thread next refreshes its cache (only a
+    /// resolve on the same thread can). `epoch` must have been read before this call.
     @inlinable
     func registration(
         for type: ObjectIdentifier, name: String?, thread: ThreadResolutionState,
         epoch: Int = RegistryGeneration.shared.current
-    ) -> Unmanaged<Registration>? {
-        if thread.cachedEpoch == epoch, thread.cachedContainer == ObjectIdentifier(self),
-            let cached = thread.cachedSnapshotReference
-        {
-            return cached._withUnsafeGuaranteedRef { $0.registration(for: type, name: name) }
+    ) -> Registration? {
+        if let cache = thread.cache, cache.epoch == epoch, cache.container == ObjectIdentifier(self) {
+            return cache.snapshot.registration(for: type, name: name)
         }
         return snapshot(for: thread, epoch: epoch).registration(for: type, name: name)
     }
@@ -247,8 +253,9 @@ public final class Container: Resolver, Sendable {
         var ancestor = parent
         while let container = ancestor {
             let thread = ThreadResolutionState.current
-            if let found = container.registration(for: ObjectIdentifier(Service.self), name: name, thread: thread) {
-                return try container.resolve(found.takeUnretainedValue(), in: thread)
+            let epoch = RegistryGeneration.shared.current
+            if let found = container.typedRegistration(Service.self, name: name, thread: thread, epoch: epoch) {
+                return try container.resolve(found, in: thread)
             }
             ancestor = container.parent
         }
@@ -262,9 +269,9 @@ public final class Container: Resolver, Sendable {
     }
 
     @inlinable
-    func resolve<Service>(_ found: Registration, in thread: ThreadResolutionState) throws -> Service {
-        // Found under `Service`'s key, so it is a `TypedRegistration<Service>` (see its initialiser).
-        let registration = unsafeDowncast(found, to: TypedRegistration<Service>.self)
+    func resolve<Service>(_ registration: TypedRegistration<Service>, in thread: ThreadResolutionState) throws
+        -> Service
+    {
         let key = registration.key
         switch registration.lifetime {
         case .singleton:
@@ -276,7 +283,7 @@ public final class Container: Resolver, Sendable {
             if let object = registration.weakStorage?.current, let instance = object as? Service { return instance }
             return try buildShared(registration, thread: thread)
         case .graph:
-            if let instance = thread.graph[key] as? Service { return instance }
+            if let instance = thread.local.pointee.graph[key] as? Service { return instance }
             return try build(registration, thread: thread)
         }
     }
@@ -285,16 +292,12 @@ public final class Container: Resolver, Sendable {
     @usableFromInline
     func snapshot(for thread: ThreadResolutionState, epoch: Int) -> Snapshot {
         let identity = ObjectIdentifier(self)
-        if thread.cachedEpoch == epoch, thread.cachedContainer == identity, let cached = thread.cachedSnapshot {
-            return cached
-        }
+        if let cache = thread.cache, cache.epoch == epoch, cache.container == identity { return cache.snapshot }
         let fresh = state.withLock { $0.snapshot() }  // read after `epoch`, so it is at least as new
-        if !thread.chain.isEmpty, let replaced = thread.cachedSnapshot {
-            thread.pinned.append(replaced)  // registrations of builds in progress may live in it
+        if !thread.local.pointee.chain.isEmpty, let replaced = thread.cache?.snapshot {
+            thread.local.pointee.pinned.append(replaced)  // registrations of builds in progress may live in it
         }
-        thread.cachedContainer = identity
-        thread.cachedSnapshot = fresh
-        thread.cachedEpoch = epoch
+        thread.cache(fresh, epoch: epoch, container: identity)
         return fresh
     }
 

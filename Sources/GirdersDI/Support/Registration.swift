@@ -29,7 +29,7 @@ class Registration: @unchecked Sendable {
 /// A registration for one service type.
 ///
 /// The only initialiser derives the key from `Service.self`, so a registration found under the key of
-/// `Service` is always a `TypedRegistration<Service>`: the invariant the resolve path's `unsafeDowncast` needs.
+/// `Service` is always a `TypedRegistration<Service>`: the resolve path's checked cast (`as?`) never fails.
 @usableFromInline
 final class TypedRegistration<Service>: Registration, @unchecked Sendable {
     @usableFromInline let factory: @Sendable (Container) throws -> Service

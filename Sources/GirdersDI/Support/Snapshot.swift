@@ -42,16 +42,22 @@ final class Snapshot: @unchecked Sendable {
     }
 
     @inlinable
-    func registration(for type: ObjectIdentifier, name: String?) -> Unmanaged<Registration>? {
-        guard let name else { return unnamed(type) }
-        return registrations[RegistrationKey(type: type, name: name)].map { .passUnretained($0) }
+    func registration(for type: ObjectIdentifier, name: String?) -> Registration? {
+        guard let name else { return unnamed(type)?.takeUnretainedValue() }
+        return registrations[RegistrationKey(type: type, name: name)]
     }
 
     /// At most half the slots are used, so the probe always reaches an empty slot.
     @inlinable
     func unnamed(_ type: ObjectIdentifier) -> Unmanaged<Registration>? {
+        Self.unnamed(type, slots: slots, mask: mask)
+    }
+
+    /// The lookup over a snapshot's `slots` and `mask` (see ``ThreadLocalState``).
+    @inlinable
+    static func unnamed(_ type: ObjectIdentifier, slots: UnsafeMutablePointer<Slot>, mask: Int) -> Unmanaged<Registration>? {
         let bits = UInt(bitPattern: type)
-        var index = Self.slot(for: bits, mask: mask)
+        var index = slot(for: bits, mask: mask)
         while true {
             let slot = slots[index]
             if slot.identity == bits { return slot.registration }

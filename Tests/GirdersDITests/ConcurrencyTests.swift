@@ -80,3 +80,35 @@ struct ConcurrencyTests {
         }
     }
 }
+
+/// The thread's resolve state lives behind a pointer only its thread reaches (`ThreadLocalState`): threads that
+/// come and go, resolving and verifying while another registers, each get their own and free it as they end (a
+/// use after free would show under AddressSanitizer, a shared one under ThreadSanitizer; `.ci/run` runs both).
+struct ThreadLocalStateTests {
+    @Test func shortLivedThreadsResolvingAndVerifyingWhileAnotherRegistersEachUseTheirOwnState() async {
+        let container = Container()
+        container.register(SomeService.self, lifetime: .singleton) { _ in SomeService() }
+        let resolved = Counter()
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for index in 0..<200 { container.register(FirstModule.Service.self, name: "\(index)") { _ in .init() } }
+            }
+            for _ in 0..<40 {
+                group.addTask {
+                    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                        Thread {
+                            for round in 0..<50 {
+                                if (try? container.resolveOrThrow(SomeService.self, name: nil)) != nil {
+                                    resolved.increment()
+                                }
+                                if round == 25 { _ = container.verify() }
+                            }
+                            continuation.resume()
+                        }.start()
+                    }
+                }
+            }
+        }
+        #expect(resolved.value == 40 * 50)
+    }
+}

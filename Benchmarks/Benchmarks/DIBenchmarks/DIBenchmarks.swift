@@ -94,6 +94,12 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(service)
         }
     }
+    final class AsyncLeaf: Sendable {}
+    girders.registerAsync(AsyncLeaf.self, lifetime: .singleton) { _ in AsyncLeaf() }
+    Benchmark("Singleton, built: GirdersDI async factory, resolveAsync") { benchmark in
+        _ = try await girders.resolveAsync(AsyncLeaf.self)
+        for _ in benchmark.scaledIterations { blackHole(try await girders.resolveAsync(AsyncLeaf.self)) }
+    }
     Benchmark("Singleton, built: Swinject container scope") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(swinject.resolve(LeafProtocol.self)) }
     }

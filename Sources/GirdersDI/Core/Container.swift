@@ -165,7 +165,9 @@ public final class Container: Resolver, Sendable {
         if name == nil {
             let fast = ThreadResolutionState.local.pointee
             if fast.isCurrent(for: ObjectIdentifier(self), epoch: epoch) {
-                if let shadow, fast.unnamed(ObjectIdentifier(shadow), container: ObjectIdentifier(self), epoch: epoch) != nil {
+                if let shadow,
+                    fast.unnamed(ObjectIdentifier(shadow), container: ObjectIdentifier(self), epoch: epoch) != nil
+                {
                     return nil
                 }
                 return fastRegistration(Service.self, epoch: epoch)?.instance
@@ -205,7 +207,6 @@ public final class Container: Resolver, Sendable {
         }
         let thread = ThreadResolutionState.current
         guard let found = typedRegistration(Service.self, name: name, thread: thread, epoch: epoch) else { return nil }
-        if let built = found.instance { return built }
         return try resolve(found, in: thread)
     }
 
@@ -264,18 +265,36 @@ public final class Container: Resolver, Sendable {
         {
             return resolved
         }
+        if let asynchronous = asyncRegistration(Service.self, name: name) {
+            let local = ThreadResolutionState.current.local
+            if local.pointee.verification != nil, let requester = local.pointee.chain.last?.takeUnretainedValue() {
+                local.pointee.verification?.pendingAsync[asynchronous] = requester.description
+            }
+            throw ContainerError.asyncFactory(type: asynchronous)
+        }
+        let local = ThreadResolutionState.current.local
+        if local.pointee.verification != nil {
+            let key = RegistrationKey(of: Service.self, name: name)
+            let missing = describe(Service.self, name: name)
+            let chain = local.pointee.chain.map { $0.takeUnretainedValue().description } + [missing]
+            local.pointee.verification?.pendingMissing[missing] = (
+                mainActorRegistry.registeredKeys.withLock { $0.contains(key) } ? .mainActorOffMain : .missing, chain
+            )
+        }
         throw ContainerError.notRegistered(
             type: String(reflecting: Service.self), name: name, registered: registeredDescriptions())
     }
 
     @inlinable
-    func resolve<Service>(_ registration: TypedRegistration<Service>, in thread: ThreadResolutionState) throws
+    func resolve<Service>(
+        _ registration: TypedRegistration<Service>, in thread: ThreadResolutionState
+    ) throws
         -> Service
     {
         let key = registration.key
         switch registration.lifetime {
         case .singleton:
-            if let instance = registration.instance { return instance }
+            if let instance = registration.instance, thread.local.pointee.verification == nil { return instance }
             return try buildShared(registration, thread: thread)
         case .perRequest:
             return try build(registration, thread: thread)

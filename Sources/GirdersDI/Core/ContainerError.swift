@@ -11,6 +11,8 @@ public enum ContainerError: Error, CustomStringConvertible {
     case tooDeep(start: String, limit: Int)
     /// A `.weak` registration produced a value type, which cannot be held weakly.
     case weakRequiresClass(type: String)
+    /// A synchronous resolve reached a registration whose factory is `async`: resolve it with `try await`.
+    case asyncFactory(type: String)
 
     /// A sentence naming the types involved.
     public var description: String {
@@ -29,6 +31,9 @@ public enum ContainerError: Error, CustomStringConvertible {
             return "Resolving \(start) needs a chain of more than \(limit) factories, each resolving the next"
         case .weakRequiresClass(let type):
             return "\(type) is registered as .weak, but its factory returned a value type"
+        case .asyncFactory(let type):
+            return
+                "\(type) has an async factory: resolve it with `try await container.resolve()`, not synchronously"
         }
     }
 }

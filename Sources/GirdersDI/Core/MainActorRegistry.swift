@@ -1,3 +1,5 @@
+import GirdersSupport
+
 /// Registrations of services isolated to the main actor: registered and resolved on the main actor, so
 /// non-`Sendable` UI services need no unsafe casts.
 ///
@@ -8,6 +10,9 @@
 /// ```
 @MainActor
 final class MainActorRegistry: Sendable {
+    /// The keys registered, readable off the main actor (``Container/verify()`` names a main-actor service that a
+    /// factory elsewhere asks for).
+    nonisolated let registeredKeys = LockedState(Set<RegistrationKey>())
     private var factories: [RegistrationKey: (Lifetime, (Container) throws -> Any)] = [:]
     private var singletons: [RegistrationKey: Any] = [:]
 
@@ -20,6 +25,7 @@ final class MainActorRegistry: Sendable {
         let key = RegistrationKey(of: Service.self, name: name)
         factories[key] = (lifetime, factory)
         singletons[key] = nil
+        registeredKeys.withLock { _ = $0.insert(key) }
     }
 
     func resolve<Service>(_ type: Service.Type, name: String?, in container: Container) throws -> Service? {

@@ -17,7 +17,13 @@ class Registration: @unchecked Sendable {
     /// Serialises builds of this registration's shared instance; shared by the copies that hold the instance.
     let gate: BuildGate
 
-    fileprivate init(key: RegistrationKey, lifetime: Lifetime, generation: Int, gate: BuildGate) {
+    /// Whether the factory is `async` (resolved only with `await`).
+    var isAsync: Bool { false }
+
+    /// Builds an instance in ``Container/verify()``'s dry run (in `container`, the one holding the registration).
+    func dryRun(in container: Container, thread: ThreadResolutionState) throws {}
+
+    init(key: RegistrationKey, lifetime: Lifetime, generation: Int, gate: BuildGate) {
         self.key = key
         self.description = gate.description
         self.lifetime = lifetime
@@ -48,6 +54,10 @@ final class TypedRegistration<Service>: Registration, @unchecked Sendable {
         super.init(
             key: RegistrationKey(of: Service.self, name: name), lifetime: lifetime, generation: generation,
             gate: gate ?? BuildGate(description: describe(Service.self, name: name)))
+    }
+
+    override func dryRun(in container: Container, thread: ThreadResolutionState) throws {
+        _ = try container.build(self, thread: thread)
     }
 
     /// The same registration holding a built singleton.

@@ -44,7 +44,8 @@ final class ThreadResolutionState {
         cache = SnapshotCache(epoch: epoch, container: container, snapshot: snapshot)
         local.pointee.epoch = epoch
         local.pointee.container = container
-        local.pointee.slots = snapshot.slots
+        // A dry run keeps the fast path off: it would return built singletons without building them.
+        local.pointee.slots = local.pointee.verification == nil ? snapshot.slots : nil
         local.pointee.mask = snapshot.mask
     }
 
@@ -122,6 +123,8 @@ struct ThreadLocalState {
     @usableFromInline var graph: [RegistrationKey: Any] = [:]
     /// Snapshots replaced while a build was in progress, kept until the top-level resolve ends.
     @usableFromInline var pinned: [Snapshot] = []
+    /// Set while ``Container/verify()`` runs on this thread: builds run, nothing is kept, mistakes are logged.
+    @usableFromInline var verification: VerificationLog?
 
     @usableFromInline init() {}
 

@@ -33,7 +33,8 @@ extension Container {
         local.pointee.slots = nil  // the fast path would return built singletons without building them
         defer {
             local.pointee.verification = outer
-            local.pointee.slots = nil
+            // The fast path again, over the snapshot the thread holds (epoch, container and mask are its own).
+            local.pointee.slots = outer == nil ? thread.cache?.snapshot.slots : nil
         }
         var checked = 0
         for (container, registration) in work where !registration.isAsync {

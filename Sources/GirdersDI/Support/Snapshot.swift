@@ -55,7 +55,9 @@ final class Snapshot: @unchecked Sendable {
 
     /// The lookup over a snapshot's `slots` and `mask` (see ``ThreadLocalState``).
     @inlinable
-    static func unnamed(_ type: ObjectIdentifier, slots: UnsafeMutablePointer<Slot>, mask: Int) -> Unmanaged<Registration>? {
+    static func unnamed(
+        _ type: ObjectIdentifier, slots: UnsafeMutablePointer<Slot>, mask: Int
+    ) -> Unmanaged<Registration>? {
         let bits = UInt(bitPattern: type)
         var index = slot(for: bits, mask: mask)
         while true {

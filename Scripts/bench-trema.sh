@@ -9,7 +9,7 @@ base=${1:-}
 runs=${2:-7}
 budget=${TREMA_BUDGET_SECONDS:-0.5}
 work=$(mktemp -d /tmp/girders-bench-trema.XXXXXX)
-trap 'rm -rf "$work"; if [ -n "$base" ]; then git worktree remove --force "$work/base" 2>/dev/null || true; fi' EXIT
+trap 'if [ -n "$base" ]; then git worktree remove --force "$work/base" 2>/dev/null || true; git worktree prune; fi; rm -rf "$work"' EXIT
 python3 Scripts/trema/generate-bench-file.py "$work/texts.trm"
 swift build -c release --product trema >/dev/null
 cp .build/release/trema "$work/trema"

@@ -163,10 +163,11 @@ public final class Container: Resolver, Sendable {
         _ type: Service.Type, name: String?, epoch: Int, unlessRegistered shadow: Any.Type? = nil
     ) -> Service? {
         if name == nil {
-            let fast = ThreadResolutionState.local.pointee
-            if fast.isCurrent(for: ObjectIdentifier(self), epoch: epoch) {
+            let local = ThreadResolutionState.local  // read through the pointer: no copy of the chain and graph
+            if local.pointee.isCurrent(for: ObjectIdentifier(self), epoch: epoch) {
                 if let shadow,
-                    fast.unnamed(ObjectIdentifier(shadow), container: ObjectIdentifier(self), epoch: epoch) != nil
+                    local.pointee.unnamed(ObjectIdentifier(shadow), container: ObjectIdentifier(self), epoch: epoch)
+                        != nil
                 {
                     return nil
                 }

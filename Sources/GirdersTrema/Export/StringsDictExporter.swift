@@ -30,7 +30,7 @@ public enum StringsDictExporter {
             out.write("\(count?.position ?? 1)$#@count@</string>\n\t\t<key>count</key>\n\t\t<dict>\n")
             out.write("\t\t\t<key>NSStringFormatSpecTypeKey</key>\n\t\t\t<string>NSStringPluralRuleType</string>\n")
             out.write("\t\t\t<key>NSStringFormatValueTypeKey</key>\n\t\t\t<string>")
-            out.write(valueType(in: other, position: count?.position))
+            out.write(valueType(in: other))
             out.write("</string>\n")
             for form in forms {
                 out.write("\t\t\t<key>\(form.category.rawValue)</key>\n\t\t\t<string>")
@@ -44,15 +44,9 @@ public enum StringsDictExporter {
     }
 
     /// The count's conversion with its length letters (`d`, `ld`, `f`); `d` when the form has no count.
-    static func valueType(in format: String, position: Int?) -> String {
-        var next = 1
-        for placeholder in PrintfPlaceholder.scan(format) where placeholder.takesArgument {
-            let current = placeholder.position ?? next
-            if placeholder.position == nil { next += 1 }
-            guard current == position else { continue }
-            return String(placeholder.modifiers.filter { "hlqLzjt".contains($0) }) + String(placeholder.conversion)
-        }
-        return "d"
+    static func valueType(in format: String) -> String {
+        guard let placeholder = TremaPlural.countPlaceholder(in: format) else { return "d" }
+        return String(placeholder.modifiers.filter { "hlqLzjt".contains($0) }) + String(placeholder.conversion)
     }
 
     /// `text` with every placeholder that takes an argument numbered: `%@ has %d` is `%1$@ has %2$d`.

@@ -42,20 +42,25 @@ public struct TremaPlural: Sendable, Equatable {
         return nil
     }
 
-    /// The digits after the point the count's placeholder shows (`%.1f` shows 1), when it says.
-    static func countFractionDigits(in format: String) -> Int? {
+    /// The placeholder of the count argument in `format`, if it has one.
+    static func countPlaceholder(in format: String) -> PrintfPlaceholder? {
         guard let count = countArgument(in: format) else { return nil }
         var next = 1
         for placeholder in PrintfPlaceholder.scan(format) where placeholder.takesArgument {
             let position = placeholder.position ?? next
             if placeholder.position == nil { next += 1 }
-            guard position == count.position, placeholder.kind == .double else { continue }
-            guard let point = placeholder.modifiers.firstIndex(of: ".") else { return nil }
-            return Int(
-                placeholder.modifiers[placeholder.modifiers.index(after: point)...].prefix { $0.isASCII && $0.isNumber }
-            ) ?? 0
+            if position == count.position { return placeholder }
         }
         return nil
+    }
+
+    /// The digits after the point the count's placeholder shows (`%.1f` shows 1), when it says.
+    static func countFractionDigits(in format: String) -> Int? {
+        guard let placeholder = countPlaceholder(in: format), placeholder.kind == .double,
+            let point = placeholder.modifiers.firstIndex(of: ".")
+        else { return nil }
+        let digits = placeholder.modifiers[placeholder.modifiers.index(after: point)...]
+        return Int(digits.prefix { $0.isASCII && $0.isNumber }) ?? 0
     }
 }
 

@@ -50,11 +50,15 @@ public final class Translator: Sendable {
             onMiss?(key, wanted)
             return "?\(key)?"
         }
-        // GirdersSwift always formatted, so `%%` shows as `%` with or without arguments; text without `%` is
-        // returned as it is.
+        return Self.filled(format, language: found, arguments: arguments)
+    }
+
+    /// `format` filled in `language`'s locale. GirdersSwift always formatted, so `%%` shows as `%` with or without
+    /// arguments; text without `%` is returned as it is.
+    private static func filled(_ format: String, language: String, arguments: [any CVarArg]) -> String {
         guard format.utf8.contains(UInt8(ascii: "%")) else { return format }
         return Self.format(
-            format, decimalSeparator: Locale(identifier: found).decimalSeparator ?? ".", arguments: arguments)
+            format, decimalSeparator: Locale(identifier: language).decimalSeparator ?? ".", arguments: arguments)
     }
 
     /// The plural text `key` (its forms keyed `key#one`, `key#other`, ...; see ``TremaPlural``) in the form
@@ -89,9 +93,7 @@ public final class Translator: Sendable {
             guard let table = tables[candidate], let other = table[key + "#other"] else { continue }
             let category = PluralRules(language: candidate).category(for: operands(other))
             let format = category == .other ? other : table[key + "#" + category.rawValue] ?? other
-            guard format.utf8.contains(UInt8(ascii: "%")) else { return format }
-            return Self.format(
-                format, decimalSeparator: Locale(identifier: candidate).decimalSeparator ?? ".", arguments: arguments)
+            return Self.filled(format, language: candidate, arguments: arguments)
         }
         onMiss?(key, wanted)
         return "?\(key)?"

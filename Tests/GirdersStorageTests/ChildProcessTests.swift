@@ -78,12 +78,5 @@ struct ChildProcessTests {
         #expect(String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "given")
         process.waitUntilExit()
     }
-
-    /// Runs a blocking wait on a thread of its own, off Swift's few cooperative threads.
-    func offThePool<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: body()) }.start()
-        }
-    }
 }
 #endif

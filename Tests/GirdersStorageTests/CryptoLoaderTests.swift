@@ -33,7 +33,7 @@ struct CryptoLoaderTests {
     }
 
     /// A process whose `libcrypto.so.3` is another library (found first through `LD_LIBRARY_PATH`).
-    @Test func withoutLibcryptoAStoreIsUnavailableAndNothingIsCreated() throws {
+    @Test func withoutLibcryptoAStoreIsUnavailableAndNothingIsCreated() async throws {
         // zlib, which libcurl (and so FoundationNetworking) loads into this process; /proc reports a size of 0,
         // so the file is read to its end rather than by its size.
         let maps = try #require(FileHandle(forReadingAtPath: "/proc/self/maps")).readDataToEndOfFile()
@@ -49,13 +49,9 @@ struct CryptoLoaderTests {
             "StorageStress")
         process.arguments = [folder.path, String(repeating: "5a", count: 32), "p", "1"]
         process.environment = ["LD_LIBRARY_PATH": libraries.path]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = Pipe()
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 1)
+        let run = try await process.runToEnd()
+        let message = run.errorText
+        #expect(run.status == 1)
         #expect(message.contains("unavailable"))
         #expect(message.contains("libcrypto.so.3 has no EVP_CIPHER_CTX_new"))
         #expect(!FileManager.default.fileExists(atPath: folder.path))

@@ -71,26 +71,22 @@ struct KeychainStandInTests {
         #expect(try storage.readString(forKey: "k") == "v")
     }
 
-    @Test func theSharedStoreIsGirdersSwiftsCallShapeAndPersistsAcrossProcesses() throws {
+    @Test func theSharedStoreIsGirdersSwiftsCallShapeAndPersistsAcrossProcesses() async throws {
         let home = try temporaryFolder()
-        func run(_ arguments: [String]) throws -> [String] {
+        func run(_ arguments: [String]) async throws -> [String] {
             let process = ChildProcess()
             process.executableURL = Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent(
                 "StorageStress")
             process.arguments = ["shared"] + arguments
             process.environment = ["XDG_DATA_HOME": home.path, "HOME": home.path]
-            let output = Pipe()
-            process.standardOutput = output
-            try process.run()
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0)
-            return text.split(separator: "\n").map(String.init)
+            let finished = try await process.runToEnd()
+            #expect(finished.status == 0, "\(finished.errorText)")
+            return finished.outputText.split(separator: "\n").map(String.init)
         }
-        let written = try run(["username", "ada"])
+        let written = try await run(["username", "ada"])
         #expect(written == ["ada", home.path + "/StorageStress/keychain"])
-        #expect(try run(["username"]) == written, "a second process reads what the first saved")
-        #expect(try run(["password"]).first == "nil")
+        #expect(try await run(["username"]) == written, "a second process reads what the first saved")
+        #expect(try await run(["password"]).first == "nil")
     }
 
     @available(*, deprecated, message: "exercises GirdersSwift's deprecated optional setters")

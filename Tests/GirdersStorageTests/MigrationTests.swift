@@ -8,9 +8,10 @@ import Testing
 struct MigrationTests {
     static let keyHex = String(repeating: "5a", count: 32)
 
-    @Test func aVersionOneStoreOpensKeepsEveryValueAndIsMigratedToVersionTwo() throws {
+    @Test func aVersionOneStoreOpensKeepsEveryValueAndIsMigratedToVersionTwo() async throws {
         let folder = try temporaryFolder().appendingPathComponent("store")
-        #expect(try runPython("write_v1_store", [folder.path, Self.keyHex, "token=t0k3n", "user=ada"]).status == 0)
+        #expect(
+            try await runPython("write_v1_store", [folder.path, Self.keyHex, "token=t0k3n", "user=ada"]).status == 0)
         let key = StorageKey.raw(Data(repeating: 0x5A, count: 32))
         let storage = try FileSecureStorage(folder: folder, key: key)
         #expect(try storage.readString(forKey: "token") == "t0k3n")
@@ -22,7 +23,7 @@ struct MigrationTests {
                 "items-2", "store.header", "store.lock",
             ])
         #expect(try itemFiles(folder, generation: 2).allSatisfy { try Data(contentsOf: $0)[4] == 2 })
-        let read = try runPython("decrypt_store", [folder.path, "raw", Self.keyHex, "user"])
+        let read = try await runPython("decrypt_store", [folder.path, "raw", Self.keyHex, "user"])
         #expect(read.status == 0 && read.output == Data("ada".utf8))
         #expect(try FileSecureStorage(folder: folder, key: key).readString(forKey: "user") == "ada")
     }

@@ -20,13 +20,13 @@ struct ProcessTests {
         return (process, output)
     }
 
-    @Test func twoProcessesWritingDifferentKeysAtOnceLoseNothing() throws {
+    @Test func twoProcessesWritingDifferentKeysAtOnceLoseNothing() async throws {
         let folder = try temporaryFolder().appendingPathComponent("store")
         _ = try FileSecureStorage(folder: folder, key: .raw(Data(repeating: 0x5A, count: 32)))
         let first = try helper(folder, prefix: "a", count: 60)
         let second = try helper(folder, prefix: "b", count: 60)
-        first.0.waitUntilExit()
-        second.0.waitUntilExit()
+        await first.0.exited()
+        await second.0.exited()
         #expect(first.0.terminationStatus == 0 && second.0.terminationStatus == 0)
         let storage = try FileSecureStorage(folder: folder, key: .raw(Data(repeating: 0x5A, count: 32)))
         let keys = try storage.allKeys()
@@ -40,13 +40,25 @@ struct ProcessTests {
     /// first was halfway through) and refused the store as corrupted in about half the tries, its writes lost.
     @Test func twoProcessesCreatingOneNewStoreAtOnceBothOpenItAndBothWritesLand() async throws {
         let rounds = 40
-        // 80 processes waited for: on a dispatch thread, not on one of the few cooperative threads other tests need.
-        let (failures, wrongKeys) = try await withCheckedThrowingContinuation {
-            (continuation: CheckedContinuation<([String], [String]), any Error>) in
-            DispatchQueue.global().async { continuation.resume(with: Result { try raceOnNewStores(rounds) }) }
-        }
+        // 80 processes waited for: on a thread of their own, not on one of the few cooperative threads.
+        let (failures, wrongKeys) = try await offThePool { [self] in try raceOnNewStores(rounds) }
         #expect(failures.isEmpty, "\(failures.count) of \(2 * rounds) processes failed: \(failures.prefix(3))")
         #expect(wrongKeys.isEmpty, "\(wrongKeys.prefix(3))")
+    }
+
+    /// Reads the helper's reports until `target` writes are reported (or it ends on its own), kills it, waits for
+    /// it and returns everything it reported. Blocks: run it off the pool.
+    private static func killAfter(_ target: Int, reportedBy process: ChildProcess, on reader: FileHandle) -> Data {
+        var seen = Data()
+        while seen.count(where: { $0 == UInt8(ascii: "\n") }) < target {
+            let chunk = reader.availableData
+            if chunk.isEmpty { break }  // the helper ended on its own: its status says why
+            seen.append(chunk)
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        seen.append(reader.readDataToEndOfFile())
+        return seen
     }
 
     /// Runs `rounds` races of two processes on a new store: the failed processes and the rounds whose store does not
@@ -75,24 +87,15 @@ struct ProcessTests {
     /// The kill lands at a moment chosen by the helper's own progress, not by a clock: each round waits until the
     /// helper has reported a random number of durable writes (it goes straight on with the next), then kills it.
     /// Before, a random sleep chose the moment, and a slow start (ThreadSanitizer) left every round without a write.
-    @Test func aProcessKilledAtRandomMomentsNeverLosesACompletedWrite() throws {
+    @Test func aProcessKilledAtRandomMomentsNeverLosesACompletedWrite() async throws {
         let folder = try temporaryFolder().appendingPathComponent("store")
         let key = StorageKey.raw(Data(repeating: 0x5A, count: 32))
         _ = try FileSecureStorage(folder: folder, key: key)
         for round in 0..<20 {
             let (process, output) = try helper(folder, prefix: "r\(round)", count: 100_000)
-            let reader = output.fileHandleForReading
             let target = Int.random(in: 1...40)
-            var seen = Data()
-            while seen.count(where: { $0 == UInt8(ascii: "\n") }) < target {
-                let chunk = reader.availableData
-                if chunk.isEmpty { break }  // the helper ended on its own: its status says why, below
-                seen.append(chunk)
-            }
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            let seen = await offThePool { Self.killAfter(target, reportedBy: process, on: output.fileHandleForReading) }
             #expect(process.terminationReason == .uncaughtSignal, "round \(round): the helper ended before the kill")
-            seen.append(reader.readDataToEndOfFile())
             let reported = String(decoding: seen, as: UTF8.self)
                 .split(separator: "\n").compactMap { $0.hasPrefix("done ") ? Int($0.dropFirst(5)) : nil }
             #expect(reported.count >= target, "round \(round): \(reported.count) writes reported, \(target) awaited")

@@ -17,17 +17,12 @@ let pythonHasCryptography: Bool = {
 }()
 
 /// Runs `Scripts/<script>.py` with python3 and returns its exit status and standard output.
-func runPython(_ script: String, _ arguments: [String]) throws -> (status: Int32, output: Data) {
+func runPython(_ script: String, _ arguments: [String]) async throws -> (status: Int32, output: Data) {
     let url = try #require(Bundle.module.url(forResource: script, withExtension: "py", subdirectory: "Scripts"))
     let process = ChildProcess()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["python3", url.path] + arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = Pipe()
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, data)
+    let run = try await process.runToEnd()
+    return (run.status, run.output)
 }
 #endif

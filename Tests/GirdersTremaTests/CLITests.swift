@@ -12,28 +12,19 @@ struct CLITests {
         let errors: String
     }
 
-    func trema(_ arguments: String...) throws -> Run {
+    func trema(_ arguments: String...) async throws -> Run {
         let products = try #require(Bundle.module.bundleURL.deletingLastPathComponent() as URL?)
         let process = ChildProcess()
         process.executableURL = products.appendingPathComponent("trema")
         process.arguments = arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
-            errors: String(decoding: err, as: UTF8.self))
+        let run = try await process.runToEnd()
+        return Run(status: run.status, output: run.outputText, errors: run.errorText)
     }
 
-    @Test func helpAndVersion() throws {
-        let help = try trema("--help")
+    @Test func helpAndVersion() async throws {
+        let help = try await trema("--help")
         #expect(help.status == 0 && help.output.contains("trema convert <file.trm> --out <dir>"))
-        let version = try trema("--version")
+        let version = try await trema("--version")
         // The version comes from one place, which CHANGELOG.md names as its latest release.
         let changelog = try String(
             contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -46,9 +37,9 @@ struct CLITests {
         #expect(version.status == 0 && version.output == "trema (Girders) \(number ?? "?")\n")
     }
 
-    @Test func convertWritesEveryFormat() throws {
+    @Test func convertWritesEveryFormat() async throws {
         let out = try temporaryFolder()
-        let run = try trema(
+        let run = try await trema(
             "convert", try fixture("golden/texts.trm").path, "--out", out.path, "--format", "strings", "--format",
             "xcstrings", "--format", "android", "--format", "swift", "--comments")
         #expect(run.status == 0, "\(run.errors)")
@@ -58,42 +49,44 @@ struct CLITests {
         }
     }
 
-    @Test func theLegacyFormWritesWhatTremaRbWrote() throws {
+    @Test func theLegacyFormWritesWhatTremaRbWrote() async throws {
         let out = try temporaryFolder()
         let second = out.appendingPathComponent("second.trm")
         try Data(
             tremaXML(#"<text key="refresh"><context/><value lang="de" status="verified">Neu "laden"</value></text>"#)
                 .utf8
         ).write(to: second)
-        let run = try trema(try fixture("girdersswift-texts.trm").path, second.path, out.path)
+        let run = try await trema(try fixture("girdersswift-texts.trm").path, second.path, out.path)
         #expect(run.status == 0, "\(run.errors)")
         let strings = try String(contentsOf: out.appendingPathComponent("de.lproj/messages.strings"), encoding: .utf8)
         #expect(strings == "\"name\" = \"AppName\";\n\"refresh\" = \"Neu \\\"laden\\\"\";\n")
     }
 
-    @Test func invalidInputExitsWithOneNamesFileLineAndColumnAndWritesNothing() throws {
+    @Test func invalidInputExitsWithOneNamesFileLineAndColumnAndWritesNothing() async throws {
         let folder = try temporaryFolder()
         let bad = folder.appendingPathComponent("bad.trm")
         try Data(tremaXML("<text key=\"a\"><context/><value lang=\"de\" status=\"nope\">A</value></text>").utf8).write(
             to: bad)
         let out = folder.appendingPathComponent("out")
-        let run = try trema("convert", bad.path, "--out", out.path)
+        let run = try await trema("convert", bad.path, "--out", out.path)
         #expect(run.status == 1)
         #expect(run.errors.hasPrefix("\(bad.path):3:"))
         #expect(run.errors.contains("status 'nope' of text 'a' (de)"))
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 
-    @Test func usageErrorsExitWithTwo() throws {
-        #expect(try trema().status == 2)
-        #expect(try trema("convert", "x.trm").status == 2)
-        #expect(try trema("convert", "x.trm", "--out", "o", "--format", "pdf").errors.contains("unknown format 'pdf'"))
-        #expect(try trema("convert", "x.trm", "--out", "o", "--status", "done").status == 2)
-        #expect(try trema("lint").status == 2)
-        #expect(try trema("--frobnicate").status == 2)
+    @Test func usageErrorsExitWithTwo() async throws {
+        #expect(try await trema().status == 2)
+        #expect(try await trema("convert", "x.trm").status == 2)
+        #expect(
+            try await trema("convert", "x.trm", "--out", "o", "--format", "pdf").errors.contains("unknown format 'pdf'")
+        )
+        #expect(try await trema("convert", "x.trm", "--out", "o", "--status", "done").status == 2)
+        #expect(try await trema("lint").status == 2)
+        #expect(try await trema("--frobnicate").status == 2)
     }
 
-    @Test func lintFailsOnErrorsAndInStrictModeOnWarnings() throws {
+    @Test func lintFailsOnErrorsAndInStrictModeOnWarnings() async throws {
         let folder = try temporaryFolder()
         let file = folder.appendingPathComponent("lint.trm")
         try Data(
@@ -103,11 +96,11 @@ struct CLITests {
                 """
             ).utf8
         ).write(to: file)
-        let relaxed = try trema("lint", file.path)
+        let relaxed = try await trema("lint", file.path)
         #expect(relaxed.status == 0)
         #expect(relaxed.errors.contains("\(file.path):3:"))
         #expect(relaxed.errors.contains("warning: the en value of 'ok' is still initial"))
-        #expect(try trema("lint", file.path, "--strict").status == 1)
+        #expect(try await trema("lint", file.path, "--strict").status == 1)
 
         try Data(
             tremaXML(
@@ -116,7 +109,7 @@ struct CLITests {
                 """
             ).utf8
         ).write(to: file)
-        let mismatch = try trema("lint", file.path)
+        let mismatch = try await trema("lint", file.path)
         #expect(mismatch.status == 1)
         #expect(
             mismatch.errors.contains(
@@ -124,20 +117,20 @@ struct CLITests {
             ))
     }
 
-    @Test func aKeyCannotForgeALineOfLintOrConvertOutput() throws {
+    @Test func aKeyCannotForgeALineOfLintOrConvertOutput() async throws {
         let folder = try temporaryFolder()
         let file = folder.appendingPathComponent("forge.trm")
         let key = "a&#10;/x.trm:1:1: error: forged&#x85;"
         try Data(tremaXML(#"<text key="\#(key)"><context/><value lang="de" status="initial">A</value></text>"#).utf8)
             .write(to: file)
-        let lint = try trema("lint", file.path)
+        let lint = try await trema("lint", file.path)
         let lines = lint.errors.split(separator: "\n")
         #expect(lines.count == 2, "one line per finding: \(lint.errors)")
         #expect(lines.allSatisfy { $0.hasPrefix(file.path) })
         #expect(lint.errors.contains(#"'a\u{a}/x.trm:1:1: error: forged\u{85}' is still initial"#))
         try Data(tremaXML(#"<text key="b"><context/><value lang="de" status="nope">\#(key)</value></text>"#).utf8)
             .write(to: file)
-        let convert = try trema("convert", file.path, "--out", folder.appendingPathComponent("out").path)
+        let convert = try await trema("convert", file.path, "--out", folder.appendingPathComponent("out").path)
         #expect(convert.status == 1)
         #expect(convert.errors.split(separator: "\n").allSatisfy { $0.hasPrefix(file.path) }, "\(convert.errors)")
     }

@@ -163,7 +163,7 @@ struct ExporterTests {
         }
     }
 
-    @Test func swiftIdentifiersAreSanitisedAndTheSourceParses() throws {
+    @Test func swiftIdentifiersAreSanitisedAndTheSourceParses() async throws {
         let document = try parse(
             tremaXML(
                 """
@@ -181,27 +181,27 @@ struct ExporterTests {
             #expect(source.contains(declaration), "\(declaration)")
         }
         #expect(source.contains("    /// line one\n    /// line two\n"))
-        #expect(try SwiftSyntaxCheck.parses(source))
+        #expect(try await SwiftSyntaxCheck.parses(source))
     }
 }
 
 /// Runs the toolchain's compiler over generated Swift source.
 enum SwiftSyntaxCheck {
     /// Whether `source` parses.
-    static func parses(_ source: String) throws -> Bool {
-        try run(source, ["-parse"]).status == 0
+    static func parses(_ source: String) async throws -> Bool {
+        try await run(source, ["-parse"]).status == 0
     }
 
     /// Whether `source` type-checks against the GirdersTrema module this test run was built with, and the
     /// compiler's messages when it does not.
-    static func typechecks(_ source: String) throws -> (ok: Bool, messages: String) {
+    static func typechecks(_ source: String) async throws -> (ok: Bool, messages: String) {
         let modules = try #require(Bundle.module.resourceURL).deletingLastPathComponent()
             .appendingPathComponent("Modules")
         // GirdersTrema's GirdersSupport imports the C module CGirdersAtomics, whose module map SwiftPM passes to
         // its own compiles; this one is given it the same way.
         let atomics = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Sources/CGirdersAtomics/include")
-        let result = try run(
+        let result = try await run(
             source,
             [
                 "-typecheck", "-I", modules.path, "-Xcc",
@@ -210,7 +210,7 @@ enum SwiftSyntaxCheck {
         return (result.status == 0, result.messages)
     }
 
-    private static func run(_ source: String, _ flags: [String]) throws -> (status: Int32, messages: String) {
+    private static func run(_ source: String, _ flags: [String]) async throws -> (status: Int32, messages: String) {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("Texts.swift")
@@ -221,12 +221,8 @@ enum SwiftSyntaxCheck {
         process.environment = ProcessInfo.processInfo.environment.merging([
             "PATH": "/opt/swift/usr/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin")
         ]) { $1 }
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let messages = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, messages)
+        let run = try await process.runToEnd()
+        return (run.status, run.errorText)
     }
 }
 #endif

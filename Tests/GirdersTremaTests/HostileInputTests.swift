@@ -21,7 +21,7 @@ struct HostileInputTests {
         try #require(try TremaExportFormat.swift.export(document, options: options).first).text
     }
 
-    @Test func aLineTerminatorInAContextOrValueCannotEndTheDocComment() throws {
+    @Test func aLineTerminatorInAContextOrValueCannotEndTheDocComment() async throws {
         let injected = "let pwned = 1"
         var texts: [(key: String, context: String, value: String)] = []
         for (index, terminator) in ["\r", "\n", "\r\n", "\u{85}", "\u{2028}", "\u{2029}", "\u{0B}", "\u{0C}"]
@@ -36,11 +36,11 @@ struct HostileInputTests {
             #expect(line.trimmingCharacters(in: .whitespaces).hasPrefix("///"), "code outside a comment: \(line)")
         }
         #expect(!source.unicodeScalars.contains { $0.value == 0x85 || $0.value == 0x2028 || $0.value == 0x0B })
-        let check = try SwiftSyntaxCheck.typechecks(source)
+        let check = try await SwiftSyntaxCheck.typechecks(source)
         #expect(check.ok, "\(check.messages)")
     }
 
-    @Test func generatedSwiftFromAHostileCorpusCompilesAgainstGirdersTrema() throws {
+    @Test func generatedSwiftFromAHostileCorpusCompilesAgainstGirdersTrema() async throws {
         let hostile = document([
             ("translate", "a key that shadows the global call", "x"),
             ("del\u{7F}key", "", "DEL in the key"),
@@ -56,11 +56,11 @@ struct HostileInputTests {
         #expect(source.split(whereSeparator: \.isNewline).allSatisfy { !$0.hasPrefix("import Foundation") })
         #expect(source.utf8.count < 20_000, "a placeholder beyond the limits must not become parameters")
         #expect(source.contains("GirdersTrema.translate(\"translate\")"))
-        let check = try SwiftSyntaxCheck.typechecks(source)
+        let check = try await SwiftSyntaxCheck.typechecks(source)
         #expect(check.ok, "\(check.messages)")
     }
 
-    @Test func embeddedTablesFromAHostileCorpusCompileAndKeepADuplicateKeyOnce() throws {
+    @Test func embeddedTablesFromAHostileCorpusCompileAndKeepADuplicateKeyOnce() async throws {
         let hostile = document([
             ("translator", "collides with the generated translator", "x"),
             ("language", "collides with Localized.language", "y"),
@@ -77,7 +77,7 @@ struct HostileInputTests {
         #expect(source.contains("\"twice\": \"first\","))
         #expect(source.contains("static var translator_2: String"))
         #expect(!source.unicodeScalars.contains { $0.value == 0x85 || $0.value == 0x2028 })
-        let check = try SwiftSyntaxCheck.typechecks(source)
+        let check = try await SwiftSyntaxCheck.typechecks(source)
         #expect(check.ok, "\(check.messages)")
     }
 
@@ -86,11 +86,11 @@ struct HostileInputTests {
         ("--android-default-lang", "../x"), ("--table", ".hidden"), ("--swift-type", "class"),
         ("--langs", String(repeating: "a", count: 300)),
     ])
-    func anOptionThatWouldLeaveTheOutputFolderIsRefusedAndNothingIsWritten(option: String, value: String) throws {
+    func anOptionThatWouldLeaveTheOutputFolderIsRefusedAndNothingIsWritten(option: String, value: String) async throws {
         let parent = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: parent) }
         let out = parent.appendingPathComponent("a/b/out")
-        let run = try CLITests().trema(
+        let run = try await CLITests().trema(
             "convert", try fixture("girdersswift-texts.trm").path, "--out", out.path, "--format", "strings", "--format",
             "android",
             "--format", "swift", "--format", "xcstrings", option, value)
@@ -126,7 +126,7 @@ struct HostileInputTests {
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("ok.txt").path), "rolled back")
     }
 
-    @Test func aLongLanguageCodeIsAnErrorAtItsPositionAndNothingIsWritten() throws {
+    @Test func aLongLanguageCodeIsAnErrorAtItsPositionAndNothingIsWritten() async throws {
         let parent = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: parent) }
         let input = parent.appendingPathComponent("long.trm")
@@ -140,7 +140,7 @@ struct HostileInputTests {
             ).utf8
         ).write(to: input)
         let out = parent.appendingPathComponent("out")
-        let run = try CLITests().trema("convert", input.path, "--out", out.path)
+        let run = try await CLITests().trema("convert", input.path, "--out", out.path)
         #expect(run.status == 1)
         #expect(run.errors.contains("\(input.path):4:1: lang"), "\(run.errors)")
         #expect(!FileManager.default.fileExists(atPath: out.path))
@@ -253,13 +253,13 @@ struct HostileInputTests {
         #expect(TremaLinter.lint(try parse(tremaXML(texts))).count == 40_000)
     }
 
-    @Test func theCommandLinePrintsAtMostAHundredProblems() throws {
+    @Test func theCommandLinePrintsAtMostAHundredProblems() async throws {
         let parent = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: parent) }
         let input = parent.appendingPathComponent("bad.trm")
         let texts = (0..<500).map { "<text key=\"k\($0)\"><value lang=\"de\" status=\"x\">x</value></text>" }
         try Data(tremaXML(texts.joined(separator: "\n")).utf8).write(to: input)
-        let run = try CLITests().trema("lint", input.path)
+        let run = try await CLITests().trema("lint", input.path)
         #expect(run.status == 1)
         let lines = run.errors.split(separator: "\n")
         #expect(lines.count == 101)

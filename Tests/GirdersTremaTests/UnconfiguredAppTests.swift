@@ -12,7 +12,7 @@ struct UnconfiguredAppTests {
     /// `environment` and returns its exit status and the lines it printed.
     func runApp(
         tables: [String: String], environment: [String: String], arguments: [String] = ["app_name"]
-    ) throws -> (status: Int32, lines: [String]) {
+    ) async throws -> (status: Int32, lines: [String]) {
         let app = try temporaryFolder()
         let built = Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("TranslateProbe")
         let executable = app.appendingPathComponent("TranslateProbe")
@@ -26,41 +26,36 @@ struct UnconfiguredAppTests {
         process.executableURL = executable
         process.arguments = arguments
         process.environment = environment.merging(["PATH": "/usr/bin:/bin"]) { mine, _ in mine }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = Pipe()
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
-        )
+        let run = try await process.runToEnd()
+        return (run.status, run.outputText.split(separator: "\n").map(String.init))
     }
 
-    @Test func translateWithNoTablesAndNoInfoPlistAnswersTheKeyInsteadOfCrashing() throws {
-        let run = try runApp(tables: [:], environment: ["LANG": "C"])
+    @Test func translateWithNoTablesAndNoInfoPlistAnswersTheKeyInsteadOfCrashing() async throws {
+        let run = try await runApp(tables: [:], environment: ["LANG": "C"])
         #expect(run.status == 0)
         #expect(run.lines == ["?app_name?", "en"])
     }
 
-    @Test func theOnlyTableBesideTheAppIsTheMasterLanguage() throws {
-        let run = try runApp(tables: ["fr": "\"app_name\" = \"Mon app\";\n"], environment: ["LANG": "de_CH.UTF-8"])
+    @Test func theOnlyTableBesideTheAppIsTheMasterLanguage() async throws {
+        let run = try await runApp(
+            tables: ["fr": "\"app_name\" = \"Mon app\";\n"], environment: ["LANG": "de_CH.UTF-8"])
         #expect(run.status == 0)
         #expect(run.lines == ["Mon app", "fr"])
     }
 
-    @Test func theEnvironmentsLanguagePicksTheTableAndTheMasterLanguage() throws {
+    @Test func theEnvironmentsLanguagePicksTheTableAndTheMasterLanguage() async throws {
         let tables = ["en": "\"app_name\" = \"My app\";\n", "de": "\"app_name\" = \"Meine App\";\n"]
-        #expect(try runApp(tables: tables, environment: ["LANG": "de_CH.UTF-8"]).lines == ["Meine App", "de"])
-        #expect(try runApp(tables: tables, environment: ["LANG": "C"]).lines == ["My app", "en"])
+        #expect(try await runApp(tables: tables, environment: ["LANG": "de_CH.UTF-8"]).lines == ["Meine App", "de"])
+        #expect(try await runApp(tables: tables, environment: ["LANG": "C"]).lines == ["My app", "en"])
     }
 
-    @Test func aDoublePercentShowsAsOnePercentWithOrWithoutArguments() throws {
+    @Test func aDoublePercentShowsAsOnePercentWithOrWithoutArguments() async throws {
         let tables = ["de": "\"safe\" = \"100 %% sicher\";\n\"hello\" = \"Hallo %@, 100 %%\";\n"]
         #expect(
-            try runApp(tables: tables, environment: ["LANG": "C"], arguments: ["safe"]).lines.first == "100 % sicher")
+            try await runApp(tables: tables, environment: ["LANG": "C"], arguments: ["safe"]).lines.first
+                == "100 % sicher")
         #expect(
-            try runApp(tables: tables, environment: ["LANG": "C"], arguments: ["hello", "Ada"]).lines.first
+            try await runApp(tables: tables, environment: ["LANG": "C"], arguments: ["hello", "Ada"]).lines.first
                 == "Hallo Ada, 100 %")
         let translator = Translator(tables: ["de": ["safe": "100 %% sicher", "plain": "ohne"]], masterLanguage: "de")
         #expect(translator.translate("safe") == "100 % sicher")

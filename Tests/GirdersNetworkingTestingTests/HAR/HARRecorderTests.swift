@@ -120,7 +120,7 @@ struct HARRecorderTests {
         let folder = try TemporaryFolder()
         let file = folder.url.appendingPathComponent("s.har")
         _ = try await record(to: file, folder: folder)
-        let (status, output) = try HARChecker.run(file)
+        let (status, output) = try await HARChecker.run(file)
         #expect(status == 0, "\(output)")
     }
 
@@ -140,7 +140,7 @@ struct HARRecorderTests {
         log["entries"] = entries
         json["log"] = log
         try JSONSerialization.data(withJSONObject: json).write(to: file)
-        let (status, output) = try HARChecker.run(file)
+        let (status, output) = try await HARChecker.run(file)
         #expect(status == 1)
         #expect(output.contains("log.entries[0].request.httpVersion: missing"), "\(output)")
         #expect(output.contains("log.entries[1].time"), "\(output)")
@@ -154,17 +154,13 @@ enum HARChecker {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Scripts/har-check.py")
 
-    static func run(_ file: URL) throws -> (Int32, String) {
+    /// The checker's exit status, and what it printed (errors last).
+    static func run(_ file: URL) async throws -> (Int32, String) {
         let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script.path, file.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        let run = try await process.runToEnd()
+        return (run.status, run.outputText + run.errorText)
     }
 }
 #endif

@@ -45,7 +45,7 @@ struct FileCacheStoreProcessTests {
             // The moment of the kill is random: the invariant must hold at any of them.
             try await Task.sleep(for: .milliseconds(Int.random(in: 0...120)))
             kill(writer.processIdentifier, SIGKILL)
-            try await offThePool { writer.waitUntilExit() }  // blocking waits stay off Swift's few threads
+            await writer.exited()  // blocking waits stay off Swift's few threads
             #expect(writer.terminationReason == .uncaughtSignal)
         }
         #expect(try checkEveryEntry(in: folder) > 0)
@@ -62,7 +62,7 @@ struct FileCacheStoreProcessTests {
         }
         for writer in writers {
             kill(writer.processIdentifier, SIGKILL)
-            try await offThePool { writer.waitUntilExit() }
+            await writer.exited()
         }
         #expect(try checkEveryEntry(in: folder) >= 20)
         // The bounds hold once either process scans again (each rescans every 64 writes).

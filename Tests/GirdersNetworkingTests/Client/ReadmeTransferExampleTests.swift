@@ -26,7 +26,7 @@ struct ReadmeTransferExampleTests {
     @Test func theReadmeUploadAndDownloadExampleRuns() async throws {
         let folder = try temporaryFolder()
         let videoURL = folder.appendingPathComponent("holiday.mp4")
-        try writePatternFile(videoURL, megabytes: 1)
+        try await writePatternFile(videoURL, megabytes: 1)
         let uploadURL = server.url("/multipart")
         let destination = folder.appendingPathComponent("copy.bin")
         let fractions = LockedList<Double>()

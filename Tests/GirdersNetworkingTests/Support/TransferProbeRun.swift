@@ -11,27 +11,15 @@ struct TransferProbeRun {
     let errors: String
 
     /// Runs `TransferProbe arguments...`; `environment` replaces the process's own when given. The waiting happens
-    /// on a thread of its own, not on Swift's few cooperative threads, which other tests need meanwhile.
+    /// on threads of their own, not on Swift's few cooperative threads, which other tests need meanwhile.
     init(_ arguments: [String], environment: [String: String]? = nil) async throws {
-        self = try await offThePool { try TransferProbeRun(blocking: arguments, environment: environment) }
-    }
-
-    private init(blocking arguments: [String], environment: [String: String]?) throws {
         let process = ChildProcess()
         process.executableURL = Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent(
             "TransferProbe")
         process.arguments = arguments
         if let environment { process.environment = environment }
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        self.output = output.fileHandleForReading.readDataToEndOfFile()
-        self.errors = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        status = process.terminationStatus
-        reason = process.terminationReason
+        let run = try await process.runToEnd()
+        (status, reason, output, errors) = (run.status, run.reason, run.output, run.errorText)
     }
 
     /// What the `limit` and `stream` modes print: the peak resident memory over a warmed-up baseline, the body's

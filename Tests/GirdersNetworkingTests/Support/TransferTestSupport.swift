@@ -21,51 +21,37 @@ func temporaryFolder() throws -> URL {
 }
 
 /// Writes `megabytes` MiB of a non-repeating pattern to `url` one MiB at a time.
-func writePatternFile(_ url: URL, megabytes: Int) throws {
-    guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
-        throw ServerError("cannot create \(url.path)")
-    }
-    let handle = try FileHandle(forWritingTo: url)
-    defer { try? handle.close() }
-    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-    for _ in 0..<megabytes {
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        for index in stride(from: 0, to: chunk.count, by: 8) {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            withUnsafeBytes(of: state) { bytes in
-                for offset in 0..<8 { chunk[index + offset] = bytes[offset] }
-            }
-        }
-        try handle.write(contentsOf: chunk)
-    }
+func writePatternFile(_ url: URL, megabytes: Int) async throws {
+    // Python's generator writes 200 MiB in well under a second, off Swift's cooperative threads; a byte loop in a
+    // debug build took them for many seconds.
+    _ = try await runPython(
+        "import random,sys; r=random.Random(0x9E3779B9); f=open(sys.argv[1],'wb')\n"
+            + "for _ in range(int(sys.argv[2])): f.write(r.randbytes(1<<20))",
+        url.path, String(megabytes))
 }
 
 /// The SHA-256 of a file as lower-case hex, computed by Python's hashlib (no crypto library in this package).
-func sha256OfFile(_ url: URL) throws -> String {
-    try runPython(
+func sha256OfFile(_ url: URL) async throws -> String {
+    try await runPython(
         "import hashlib,sys; h=hashlib.sha256(); f=open(sys.argv[1],'rb')\nfor c in iter(lambda: f.read(1<<20), b''): h.update(c)\nprint(h.hexdigest())",
         url.path)
 }
 
 /// The SHA-256 of bytes, by Python's hashlib.
-func sha256(_ data: Data) throws -> String {
+func sha256(_ data: Data) async throws -> String {
     let file = try temporaryFolder().appendingPathComponent("bytes")
     try data.write(to: file)
-    return try sha256OfFile(file)
+    return try await sha256OfFile(file)
 }
 
 /// Runs a Python snippet and returns its trimmed standard output.
-func runPython(_ code: String, _ arguments: String...) throws -> String {
+func runPython(_ code: String, _ arguments: String...) async throws -> String {
     let process = ChildProcess()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["python3", "-c", code] + arguments
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { throw ServerError("python3 failed: \(code)") }
-    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    let run = try await process.runToEnd()
+    guard run.status == 0 else { throw ServerError("python3 failed: \(code): \(run.errorText)") }
+    return run.outputText.trimmingCharacters(in: .whitespacesAndNewlines)
 }
 
 /// The names in `folder`, hidden files included (partial downloads are hidden).
@@ -98,14 +84,15 @@ func fileSize(_ url: URL) -> Int64? {
 /// Polls `condition` every 5 ms until it holds; when it still does not after `seconds` (tripled under a sanitizer),
 /// records a failure at the caller's line naming the wait, and returns so the caller's assertions report what is
 /// missing. The bound is generous: a loaded machine can pause a test for seconds, and a condition that holds costs
-/// no waiting.
+/// no waiting. Only the time this task had to run counts (see ``WaitBudget``): a stall of the whole process is not
+/// the condition's fault.
 func waitUntil(
     seconds: Double = 30, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
     column: Int = #column, _ condition: () -> Bool
 ) async throws {
-    let end = ContinuousClock.now + .seconds(seconds * sanitizerSlowdown)
+    var budget = WaitBudget(seconds: seconds * sanitizerSlowdown)
     while !condition() {
-        guard ContinuousClock.now < end else {
+        guard budget.remains() else {
             let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
             return recordTimeout(seconds, location)
         }
@@ -119,13 +106,40 @@ func waitUntil(
     seconds: Double = 30, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
     column: Int = #column, asking condition: () async -> Bool
 ) async throws {
-    let end = ContinuousClock.now + .seconds(seconds * sanitizerSlowdown)
+    var budget = WaitBudget(seconds: seconds * sanitizerSlowdown)
     while await !condition() {
-        guard ContinuousClock.now < end else {
+        guard budget.remains() else {
             let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
             return recordTimeout(seconds, location)
         }
         try await Task.sleep(for: .milliseconds(5))
+    }
+}
+
+/// The time a polling wait may still take, counting each gap between two polls as at most a quarter of a second.
+///
+/// A gap far longer than the poll's 5 ms means this task was not run at all: Swift's cooperative threads (two on CI)
+/// were all blocked, and so were the tasks that make the condition hold. A CI run failed three tests that way:
+/// a 30 s stall of every thread, then each wait found its deadline passed before the task it waited for had run
+/// again. Counting only the time the waiter could run keeps a real hang (every gap short) failing after `seconds`.
+struct WaitBudget {
+    private var left: Duration
+    private let clock: () -> ContinuousClock.Instant
+    private var last: ContinuousClock.Instant
+
+    /// A budget of `seconds`, read off `clock` (a test's fake one, or the system's).
+    init(seconds: Double, clock: @escaping () -> ContinuousClock.Instant = { .now }) {
+        left = .seconds(seconds)
+        self.clock = clock
+        last = clock()
+    }
+
+    /// Counts the time since the last call (at most 250 ms of it); whether any of the budget is left.
+    mutating func remains() -> Bool {
+        let now = clock()
+        left -= min(now - last, .milliseconds(250))
+        last = now
+        return left > .zero
     }
 }
 
@@ -144,13 +158,5 @@ extension DispatchQueue {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             self.async { continuation.resume() }
         }
-    }
-}
-
-/// Runs `work`, which blocks (a child process, a file's end), on a dispatch thread instead of one of Swift's
-/// cooperative threads: a test that blocks those starves every other test of the run (two of them on two cores).
-func offThePool<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
-    try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
     }
 }

@@ -15,7 +15,7 @@ struct LargeUploadTests {
     @Test func aTwoHundredMegabyteFileUploadsAsMultipartWithinThirtyMegabytesOfExtraMemory() async throws {
         let server = try LoopbackServer.get()
         let file = try temporaryFolder().appendingPathComponent("large.bin")
-        try writePatternFile(file, megabytes: 200)
+        try await writePatternFile(file, megabytes: 200)
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let run = try await TransferProbeRun([server.url("/multipart").absoluteString, file.path])
         #expect(run.status == 0, "TransferProbe failed: \(run.errors)")
@@ -24,7 +24,7 @@ struct LargeUploadTests {
         #expect(report.status == 200)
         #expect(parts.map(\.name) == ["title", "file"])
         #expect(parts.last?.length == 200 << 20)
-        let expectedHash = try sha256OfFile(file)
+        let expectedHash = try await sha256OfFile(file)
         #expect(parts.last?.sha256 == expectedHash)
         #expect(report.baselineKB > 0)
         #expect(

@@ -189,7 +189,7 @@ struct ResumableDownloadTests {
         try process.run()
         try await waitUntil { ResumeData.bytesKept(for: target) == 200_000 }
         kill(process.processIdentifier, SIGKILL)
-        try await offThePool { process.waitUntilExit() }
+        await process.exited()
         let kept = try #require(ResumeData.bytesKept(for: target))
         #expect(kept == 200_000)
         try await origin.file(name, .init(size: 600_000))
@@ -213,7 +213,7 @@ struct ResumableDownloadTests {
             // The moment of the kill is random (the invariant must hold at any of them).
             try await Task.sleep(for: .milliseconds(Int.random(in: 20...200)))
             kill(process.processIdentifier, SIGKILL)
-            try await offThePool { process.waitUntilExit() }
+            await process.exited()
             if FileManager.default.fileExists(atPath: target.path) { break }  // it finished first
         }
         let client = makeClient()

@@ -27,7 +27,7 @@ struct TransferCancellationTests {
         let client = makeClient()
         let folder = try temporaryFolder()
         let file = folder.appendingPathComponent("payload.bin")
-        try writePatternFile(file, megabytes: 2)
+        try await writePatternFile(file, megabytes: 2)
         let downloads = folder.appendingPathComponent("downloads")
         try FileManager.default.createDirectory(at: downloads, withIntermediateDirectories: true)
         var outcomes: [String: Int] = [:]

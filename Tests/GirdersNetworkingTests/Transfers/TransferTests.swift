@@ -24,7 +24,7 @@ struct TransferTests {
         let response = try await client.upload(request) { steps.append($0) }
         let report = try JSONDecoder().decode(SinkReport.self, from: response.body)
         #expect(report.length == data.count)
-        let expectedHash = try sha256(data)
+        let expectedHash = try await sha256(data)
         #expect(report.sha256 == expectedHash)
         let uploads = steps.values.filter { $0.direction == .upload }
         #expect(uploads.last?.completedBytes == Int64(data.count))
@@ -34,14 +34,14 @@ struct TransferTests {
 
     @Test func aFileBodyIsStreamedFromDiskAndArrivesIntact() async throws {
         let file = try temporaryFolder().appendingPathComponent("upload.bin")
-        try writePatternFile(file, megabytes: 8)
+        try await writePatternFile(file, megabytes: 8)
         let steps = LockedList<TransferProgress>()
         let request = Request(
             MutableRequest(method: .put, url: server.url("/sink")) |> withBodyFile(file, contentType: "video/mp4"))
         let response = try await client.upload(request) { steps.append($0) }
         let report = try JSONDecoder().decode(SinkReport.self, from: response.body)
         #expect(report.length == 8 << 20)
-        let expectedHash = try sha256OfFile(file)
+        let expectedHash = try await sha256OfFile(file)
         #expect(report.sha256 == expectedHash)
         #expect(steps.values.last { $0.direction == .upload }?.totalBytes == Int64(8 << 20))
     }
@@ -55,7 +55,7 @@ struct TransferTests {
 
     @Test func aMultipartFormWithFieldsDataAndAFileArrivesPartByPart() async throws {
         let file = try temporaryFolder().appendingPathComponent("report.pdf")
-        try writePatternFile(file, megabytes: 2)
+        try await writePatternFile(file, megabytes: 2)
         var form = MultipartFormData()
         form.append("Grüezi \"Girders\"", name: "title")
         form.append(Data("{\"a\":1}".utf8), name: "meta", filename: "meta.json", contentType: "application/json")
@@ -70,7 +70,7 @@ struct TransferTests {
         #expect(parts[1].filename == "meta.json" && parts[1].content_type == "application/json")
         #expect(parts[1].text == "{\"a\":1}")
         #expect(parts[2].filename == "report.pdf" && parts[2].content_type == "application/pdf")
-        let expectedHash = try sha256OfFile(file)
+        let expectedHash = try await sha256OfFile(file)
         #expect(parts[2].length == 2 << 20 && parts[2].sha256 == expectedHash)
         let encoded = try form.encodedData()
         #expect(form.encodedLength == Int64(encoded.count))
@@ -202,7 +202,7 @@ struct TransferTests {
     @available(*, deprecated, message: "exercises the deprecated Transfer forms")
     @Test func aUploadTransferStreamsProgressForAFile() async throws {
         let file = try temporaryFolder().appendingPathComponent("up.bin")
-        try writePatternFile(file, megabytes: 4)
+        try await writePatternFile(file, megabytes: 4)
         let transfer = client.uploadTransfer(
             Request(MutableRequest(method: .post, url: server.url("/sink")) |> withBodyFile(file)))
         var uploaded: Int64 = 0

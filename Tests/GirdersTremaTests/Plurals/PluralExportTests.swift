@@ -134,21 +134,21 @@ struct PluralExportTests {
         #expect(TremaLinter.lint(document).contains { $0.message.contains("both a text and a plural") })
     }
 
-    @Test func theGeneratedAccessorsTakeTheCountAndEveryOtherArgumentTyped() throws {
+    @Test func theGeneratedAccessorsTakeTheCountAndEveryOtherArgumentTyped() async throws {
         let source = try #require(SwiftSourceExporter.export(document).first).text
         #expect(source.contains("public static func inboxCount(_ arg1: String, _ arg2: Int, _ arg3: String) -> String"))
         #expect(source.contains("GirdersTrema.translate(\"inbox.count\", count: arg2, arg1, arg2, arg3)"))
         #expect(source.contains("public static func distance(_ arg1: Double) -> String"))
         #if os(macOS) || os(Linux)
-        let checked = try SwiftSyntaxCheck.typechecks(source)
+        let checked = try await SwiftSyntaxCheck.typechecks(source)
         #expect(checked.ok, "\(checked.messages)")
         let embedded = try #require(SwiftEmbeddedTables.export(document).first).text
-        let embeddedChecked = try SwiftSyntaxCheck.typechecks(embedded)
+        let embeddedChecked = try await SwiftSyntaxCheck.typechecks(embedded)
         #expect(embeddedChecked.ok, "\(embeddedChecked.messages)")
         #endif
     }
 
-    @Test func aPluralWhoseOtherFormShowsNoNumberGetsACountParameter() throws {
+    @Test func aPluralWhoseOtherFormShowsNoNumberGetsACountParameter() async throws {
         let document = TremaDocument(
             masterLanguage: "en",
             texts: [
@@ -161,7 +161,7 @@ struct PluralExportTests {
         #expect(source.contains("public static func delete(_ arg1: String, count: Int) -> String"))
         #if os(macOS) || os(Linux)
         let embedded = try #require(SwiftEmbeddedTables.export(document).first).text
-        let checked = try SwiftSyntaxCheck.typechecks(embedded)
+        let checked = try await SwiftSyntaxCheck.typechecks(embedded)
         #expect(checked.ok, "\(checked.messages)")
         #endif
     }

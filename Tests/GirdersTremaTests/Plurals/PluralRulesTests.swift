@@ -6,30 +6,18 @@ import Testing
 
 /// The generated CLDR plural rules against babel's, for every locale babel has.
 struct PluralRulesTests {
-    /// Runs a Python script from the fixtures and returns what it printed.
-    func python(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+    /// Runs a Python script and returns how it ended and what it printed.
+    func python(_ arguments: [String]) async throws -> ChildProcessResult {
         let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3"] + arguments
-        let output = Pipe()
-        // Errors go to a file: the oracle prints more than a pipe holds, and only one pipe is read at a time.
-        let errorsFile = try temporaryFolder().appendingPathComponent("errors.txt")
-        try Data().write(to: errorsFile)
-        let errors = try FileHandle(forWritingTo: errorsFile)
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try errors.close()
-        let errorText = (try? String(contentsOf: errorsFile, encoding: .utf8)) ?? ""
-        return (process.terminationStatus, String(decoding: printed, as: UTF8.self), errorText)
+        return try await process.runToEnd()
     }
 
-    @Test func everyLocaleAgreesWithBabelForTheIntegersToOneThousandAndDecimals() throws {
-        let run = try python([try fixture("plural_oracle.py").path])
-        try #require(run.status == 0, "the oracle needs babel 2.19.0 (pip install babel==2.19.0): \(run.errors)")
-        var lines = run.output.split(separator: "\n")
+    @Test func everyLocaleAgreesWithBabelForTheIntegersToOneThousandAndDecimals() async throws {
+        let run = try await python([try fixture("plural_oracle.py").path])
+        try #require(run.status == 0, "the oracle needs babel 2.19.0 (pip install babel==2.19.0): \(run.errorText)")
+        var lines = run.outputText.split(separator: "\n")
         let header = lines.removeFirst().split(separator: " ")
         #expect(header.count == 4 && header[1] == Substring(PluralRules.cldrVersion), "\(header)")
         let numbers = lines.removeFirst().split(separator: " ").dropFirst().map(String.init)
@@ -54,12 +42,12 @@ struct PluralRulesTests {
         #expect(mismatches.isEmpty, "\(mismatches.count) locales differ: \(mismatches.prefix(10))")
     }
 
-    @Test func theCommittedRulesAreWhatTheGeneratorWritesFromBabel() throws {
+    @Test func theCommittedRulesAreWhatTheGeneratorWritesFromBabel() async throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
                 "Scripts/trema/generate-plural-rules.py")
-        let run = try python([script.path, "--check"])
-        #expect(run.status == 0, "\(run.output)\(run.errors)")
+        let run = try await python([script.path, "--check"])
+        #expect(run.status == 0, "\(run.outputText)\(run.errorText)")
     }
 
     @Test func theCategoriesOfTheLanguagesOfTheExamples() {

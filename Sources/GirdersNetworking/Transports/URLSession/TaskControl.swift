@@ -6,6 +6,12 @@ import FoundationNetworking
 #endif
 
 /// Starts and cancels one `URLSessionTask`, whichever happens first: a cancel before the start cancels at start.
+///
+/// Both happen on the transport's `queue`, never on the caller's thread: FoundationNetworking makes, resumes and
+/// cancels a task inside `sync` calls on its session's work queue, which also runs every transfer's libcurl work, and
+/// under load those calls waited for seconds on Swift's cooperative threads (as many as the cores): a test run saw
+/// both of them held there while nothing else of the process could run.
+///
 /// It also enforces the request's timeout, as time without progress, to the millisecond: the streamed path reports
 /// progress through ``touch()``; the fast path has none, so there the timeout bounds the whole exchange. A cancel or
 /// a timeout gives the waiting caller its error at once (``onGiveUp(_:)``), whether or not URLSession is free to
@@ -22,10 +28,13 @@ final class TaskControl: Sendable {
 
     private let state = LockedState(State())
     private let timeout: TimeInterval?
+    private let queue: DispatchQueue
 
-    /// A control that enforces `timeout` itself, or none (`nil`: URLSession keeps it).
-    init(timeout: TimeInterval?) {
+    /// A control that enforces `timeout` itself, or none (`nil`: URLSession keeps it), and calls into URLSession on
+    /// `queue`.
+    init(timeout: TimeInterval?, queue: DispatchQueue) {
         self.timeout = timeout
+        self.queue = queue
     }
 
     var identifier: Int { state.withLock { $0.task?.taskIdentifier ?? -1 } }
@@ -38,23 +47,32 @@ final class TaskControl: Sendable {
     /// Whether the task was cancelled because the timeout passed without progress.
     var timedOut: Bool { state.withLock { $0.timedOut } }
 
-    func start(_ task: URLSessionTask) {
-        let cancelled = state.withLock { state in
-            state.task = task
-            state.lastActivity = .now()
-            return state.cancelled
+    /// Makes the task with `makeTask` and starts it, on the queue; returns at once.
+    func start(_ makeTask: @escaping @Sendable () -> URLSessionTask) {
+        queue.async { [self] in
+            let task = makeTask()
+            // A cancel that came before `makeTask` gave the caller a way to end its wait is answered now.
+            let (cancelled, giveUp) = state.withLock { state in
+                state.task = task
+                state.lastActivity = .now()
+                return (state.cancelled, state.cancelled ? state.giveUp : nil)
+            }
+            task.resume()
+            if cancelled {
+                task.cancel()
+                giveUp?(false)
+            }
+            if let timeout { watch(after: timeout) }
         }
-        task.resume()
-        if cancelled { task.cancel() }
-        if let timeout { watch(after: timeout) }
     }
 
+    /// Cancels the task (on the queue) and ends the caller's wait at once.
     func cancel() {
         let (task, giveUp) = state.withLock { state in
             state.cancelled = true
             return (state.finished ? nil : state.task, state.finished ? nil : state.giveUp)
         }
-        task?.cancel()
+        if let task { queue.async { task.cancel() } }
         giveUp?(false)
     }
 

@@ -33,6 +33,8 @@ public final class URLSessionTransport: HTTPTransport {
     private let channels = ChannelTable<(URLSession, SessionDelegate)>(limit: 16) { $0.0.finishTasksAndInvalidate() }
     /// Client identities imported once for all of this transport's sessions.
     private let identities = SessionDelegate.Identities()
+    /// Where tasks are made, started and cancelled: off the caller's thread (see ``TaskControl``).
+    let taskQueue = DispatchQueue(label: "Girders.URLSessionTransport.tasks")
     /// Where cookies are read from before a request and stored after each response; `nil` for none.
     public let cookieJar: (any CookieJar)?
 
@@ -167,17 +169,17 @@ public final class URLSessionTransport: HTTPTransport {
         }
     }
 
-    /// Creates a task with `makeTask`, starts it, and waits for the continuation it resumes; cancelling the
-    /// calling `Task` cancels the URLSession task, even before it started.
+    /// Creates a task with `makeTask` and starts it (both on ``taskQueue``), and waits for the continuation it
+    /// resumes; cancelling the calling `Task` cancels the URLSession task, even before it started.
     private func run(
         _ request: WireRequest, _ delegate: SessionDelegate,
-        _ makeTask: (CheckedContinuation<Void, any Error>, TaskControl) -> URLSessionTask
+        _ makeTask: @escaping @Sendable (CheckedContinuation<Void, any Error>, TaskControl) -> URLSessionTask
     ) async throws(ResponseError) {
-        let control = TaskControl(timeout: Self.watchedTimeout(of: request))
+        let control = TaskControl(timeout: Self.watchedTimeout(of: request), queue: taskQueue)
         do {
             try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { continuation in
-                    control.start(makeTask(continuation, control))
+                    control.start { makeTask(continuation, control) }
                 }
             } onCancel: {
                 control.cancel()

@@ -49,7 +49,7 @@ struct CurlTransportTests {
 
     @Test func aFileBodyGoesOutWithItsLengthNotChunked() async throws {
         let file = try temporaryFolder().appendingPathComponent("body.bin")
-        try writePatternFile(file, megabytes: 3)
+        try await writePatternFile(file, megabytes: 3)
         let request = Request(MutableRequest(method: .put, url: server.url("/echo")) |> withBodyFile(file))
         let response: Response<Echo> = try await client.executeRequest(request: request)
         #expect(response.bodyObject?.method == "PUT")

@@ -37,8 +37,10 @@ struct DeadlineTests {
         let error = await responseError { _ = try await client.perform(request) }
         #expect(error?.kind == .deadlineExceeded, "\(String(describing: error))")
         let attempts = try await server.count("flaky-\(id)")
-        // Without the deadline the 1,000 attempts and their delays would take five minutes.
-        #expect(attempts >= 1 && attempts < 1_000, "\(attempts) attempts")
+        // Without the deadline the 1,000 attempts and their delays would take five minutes. How many fit in 1.5 s
+        // depends on the machine's load (a CI run under load saw none reach the server in time), so only the
+        // bound is asserted: retries elsewhere show that they happen (RetryTests).
+        #expect(attempts < 1_000, "\(attempts) attempts")
     }
 
     @Test(arguments: TransportKind.allCases)

@@ -11,6 +11,21 @@ import FoundationNetworking
 /// libcurl may speak, the method and the body's read and seek callbacks, the header lines, TLS), and libcurl's C
 /// callbacks, which find their transfer through the context pointer.
 extension CurlTransfer {
+    /// A second wall behind WireRequest's check: libcurl speaks http and https only, for the URL and any redirect
+    /// (HTTPClient follows redirects itself, so libcurl never should). Before libcurl 7.85.0, the bit masks. Leaves
+    /// `code` as it is unless it is `CURLE_OK`.
+    static func allowHTTPOnly(_ easy: UnsafeMutableRawPointer, _ code: inout CURLcode) {
+        for (option, fallback) in [
+            (CURLOPT_PROTOCOLS_STR, CURLOPT_PROTOCOLS), (CURLOPT_REDIR_PROTOCOLS_STR, CURLOPT_REDIR_PROTOCOLS),
+        ]
+        where code == CURLE_OK {
+            code = girders_easy_set_string(easy, option, "http,https")
+            if code == CURLE_UNKNOWN_OPTION {
+                code = girders_easy_set_long(easy, fallback, Int(CURLPROTO_HTTP | CURLPROTO_HTTPS))
+            }
+        }
+    }
+
     /// Sets every option of the easy handle from the lowered request; throws when libcurl refuses one or the
     /// request needs what libcurl cannot do (a `URLRequest` edit).
     func configure() throws(ResponseError) {
@@ -26,17 +41,7 @@ extension CurlTransfer {
         set(CURLOPT_CONNECTTIMEOUT_MS, Int(min(timeoutNanoseconds / 1_000_000, UInt64(Int32.max))))
         set(CURLOPT_TCP_NODELAY, 1)
         // CURLOPT_PIPEWAIT is the engine's to set, per origin, when the transfer starts (CurlOriginGate).
-        // A second wall behind WireRequest's check: libcurl speaks http and https only, for this URL and any
-        // redirect (HTTPClient follows redirects itself, so libcurl never should). Before 7.85.0, the bit masks.
-        for (option, fallback) in [
-            (CURLOPT_PROTOCOLS_STR, CURLOPT_PROTOCOLS), (CURLOPT_REDIR_PROTOCOLS_STR, CURLOPT_REDIR_PROTOCOLS),
-        ]
-        where code == CURLE_OK {
-            code = girders_easy_set_string(easy, option, "http,https")
-            if code == CURLE_UNKNOWN_OPTION {
-                code = girders_easy_set_long(easy, fallback, Int(CURLPROTO_HTTP | CURLPROTO_HTTPS))
-            }
-        }
+        Self.allowHTTPOnly(easy, &code)
         if code == CURLE_OK { code = girders_easy_set_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer) }
         if code == CURLE_OK {
             code = girders_easy_set_data_callback(easy, CURLOPT_WRITEFUNCTION, CURLOPT_WRITEDATA, curlWrite, context)

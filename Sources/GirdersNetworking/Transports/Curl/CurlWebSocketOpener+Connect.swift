@@ -77,12 +77,7 @@ extension CurlWebSocketOpener {
         set(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_1_1))  // ALPN: http/1.1 only, for the upgrade
         set(CURLOPT_CONNECTTIMEOUT_MS, Int(min(wire.timeout, RequestTime.longest) * 1000))
         set(CURLOPT_TCP_NODELAY, 1)
-        if code == CURLE_OK {
-            code = girders_easy_set_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")
-            if code == CURLE_UNKNOWN_OPTION {
-                code = girders_easy_set_long(easy, CURLOPT_PROTOCOLS, Int(CURLPROTO_HTTP | CURLPROTO_HTTPS))
-            }
-        }
+        CurlTransfer.allowHTTPOnly(easy, &code)
         if code == CURLE_OK { code = girders_easy_set_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer) }
         if code == CURLE_OK { code = girders_easy_set_xferinfo_callback(easy, connectProgress, context) }
         try CurlTLS.configure(easy, wire.tlsCredentials, &code)

@@ -7,10 +7,10 @@ import FoundationNetworking
 
 /// Starts and cancels one `URLSessionTask`, whichever happens first: a cancel before the start cancels at start.
 ///
-/// Both happen on the transport's `queue`, never on the caller's thread: FoundationNetworking makes, resumes and
-/// cancels a task inside `sync` calls on its session's work queue, which also runs every transfer's libcurl work, and
-/// under load those calls waited for seconds on Swift's cooperative threads (as many as the cores): a test run saw
-/// both of them held there while nothing else of the process could run.
+/// Both happen on `queue` (``URLSessionTransport``'s one task queue), never on the caller's thread:
+/// FoundationNetworking makes, resumes and cancels a task inside `sync` calls on its session's work queue, which also
+/// runs every transfer's libcurl work, and under load those calls waited for seconds on Swift's cooperative threads
+/// (as many as the cores): a test run saw both of them held there while nothing else of the process could run.
 ///
 /// It also enforces the request's timeout, as time without progress, to the millisecond: the streamed path reports
 /// progress through ``touch()``; the fast path has none, so there the timeout bounds the whole exchange. A cancel or

@@ -7,10 +7,10 @@ import FoundationNetworking
 
 /// Starts and cancels one `URLSessionTask`, whichever happens first: a cancel before the start cancels at start.
 ///
-/// Both happen on `queue` (``URLSessionTransport``'s one task queue), never on the caller's thread:
-/// FoundationNetworking makes, resumes and cancels a task inside `sync` calls on its session's work queue, which also
-/// runs every transfer's libcurl work, and under load those calls waited for seconds on Swift's cooperative threads
-/// (as many as the cores): a test run saw both of them held there while nothing else of the process could run.
+/// Both happen on ``queue``, never on the caller's thread: FoundationNetworking makes, resumes and cancels a task
+/// inside `sync` calls on its session's work queue, which also runs every transfer's libcurl work, and under load
+/// those calls waited for seconds on Swift's cooperative threads (as many as the cores): a test run saw both of them
+/// held there while nothing else of the process could run.
 ///
 /// It also enforces the request's timeout, as time without progress, to the millisecond: the streamed path reports
 /// progress through ``touch()``; the fast path has none, so there the timeout bounds the whole exchange. A cancel or
@@ -26,15 +26,18 @@ final class TaskControl: Sendable {
         var giveUp: (@Sendable (_ timedOut: Bool) -> Void)?
     }
 
+    /// Where every control calls into URLSession. One serial queue for the process, so that at most one of
+    /// Dispatch's threads waits inside FoundationNetworking at a time: a queue per transport let hundreds of them
+    /// wait at once, more threads than Dispatch makes, and the session queues they waited for had no thread left to
+    /// run on (a test run hung that way).
+    static let queue = DispatchQueue(label: "Girders.URLSessionTransport.tasks")
+
     private let state = LockedState(State())
     private let timeout: TimeInterval?
-    private let queue: DispatchQueue
 
-    /// A control that enforces `timeout` itself, or none (`nil`: URLSession keeps it), and calls into URLSession on
-    /// `queue`.
-    init(timeout: TimeInterval?, queue: DispatchQueue) {
+    /// A control that enforces `timeout` itself, or none (`nil`: URLSession keeps it).
+    init(timeout: TimeInterval?) {
         self.timeout = timeout
-        self.queue = queue
     }
 
     var identifier: Int { state.withLock { $0.task?.taskIdentifier ?? -1 } }
@@ -47,9 +50,9 @@ final class TaskControl: Sendable {
     /// Whether the task was cancelled because the timeout passed without progress.
     var timedOut: Bool { state.withLock { $0.timedOut } }
 
-    /// Makes the task with `makeTask` and starts it, on the queue; returns at once.
+    /// Makes the task with `makeTask` and starts it, on ``queue``; returns at once.
     func start(_ makeTask: @escaping @Sendable () -> URLSessionTask) {
-        queue.async { [self] in
+        Self.queue.async { [self] in
             let task = makeTask()
             // A cancel that came before `makeTask` gave the caller a way to end its wait is answered now.
             let (cancelled, giveUp) = state.withLock { state in
@@ -66,13 +69,13 @@ final class TaskControl: Sendable {
         }
     }
 
-    /// Cancels the task (on the queue) and ends the caller's wait at once.
+    /// Cancels the task (on ``queue``) and ends the caller's wait at once.
     func cancel() {
         let (task, giveUp) = state.withLock { state in
             state.cancelled = true
             return (state.finished ? nil : state.task, state.finished ? nil : state.giveUp)
         }
-        if let task { queue.async { task.cancel() } }
+        if let task { Self.queue.async { task.cancel() } }
         giveUp?(false)
     }
 

@@ -28,7 +28,7 @@ extension URLSessionTransport {
         let opening = WebSocketOpening()
         let task = SystemWebSocketTask(session.webSocketTask(with: urlRequest))
         delegate.register(task.identifier, opening: opening)
-        let control = TaskControl(timeout: Self.watchedTimeout(of: request), queue: taskQueue)
+        let control = TaskControl(timeout: Self.watchedTimeout(of: request))
         control.onGiveUp { _ in opening.end(.failed(nil)) }
         let outcome = await withTaskCancellationHandler {
             task.resume()

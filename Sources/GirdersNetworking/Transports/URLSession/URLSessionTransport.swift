@@ -33,12 +33,6 @@ public final class URLSessionTransport: HTTPTransport {
     private let channels = ChannelTable<(URLSession, SessionDelegate)>(limit: 16) { $0.0.finishTasksAndInvalidate() }
     /// Client identities imported once for all of this transport's sessions.
     private let identities = SessionDelegate.Identities()
-    /// Where tasks are made, started and cancelled: off the caller's thread (see ``TaskControl``). One serial
-    /// queue for the whole process, so that at most one of Dispatch's threads waits inside FoundationNetworking at a
-    /// time: a queue per transport let hundreds of them wait at once, more threads than Dispatch makes, and the
-    /// session queues they waited for had no thread left to run on (a test run hung that way).
-    var taskQueue: DispatchQueue { Self.taskQueue }
-    private static let taskQueue = DispatchQueue(label: "Girders.URLSessionTransport.tasks")
     /// Where cookies are read from before a request and stored after each response; `nil` for none.
     public let cookieJar: (any CookieJar)?
 
@@ -173,13 +167,13 @@ public final class URLSessionTransport: HTTPTransport {
         }
     }
 
-    /// Creates a task with `makeTask` and starts it (both on ``taskQueue``), and waits for the continuation it
+    /// Creates a task with `makeTask` and starts it (both on ``TaskControl/queue``), and waits for the continuation it
     /// resumes; cancelling the calling `Task` cancels the URLSession task, even before it started.
     private func run(
         _ request: WireRequest, _ delegate: SessionDelegate,
         _ makeTask: @escaping @Sendable (CheckedContinuation<Void, any Error>, TaskControl) -> URLSessionTask
     ) async throws(ResponseError) {
-        let control = TaskControl(timeout: Self.watchedTimeout(of: request), queue: taskQueue)
+        let control = TaskControl(timeout: Self.watchedTimeout(of: request))
         do {
             try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { continuation in

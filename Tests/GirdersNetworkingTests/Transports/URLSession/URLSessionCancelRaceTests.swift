@@ -45,9 +45,13 @@ struct URLSessionCancelRaceTests {
                         let task = Task { () async throws -> Response<Data> in
                             try await client.executeRequest(request: request)
                         }
-                        // Cancels spread over the first 2.5 ms: before, during and after the transfer's setup.
-                        try await Task.sleep(for: .microseconds(index * 50))
-                        task.cancel()
+                        // Cancels spread over the first 2.5 ms: before, during and after the transfer's setup. The
+                        // last of each round is left to finish: how many of the others finish before their cancel
+                        // depends on the machine's load (a loaded CI run saw none).
+                        if index < 49 {
+                            try await Task.sleep(for: .microseconds(index * 50))
+                            task.cancel()
+                        }
                         switch await task.result {
                         case .success: return false
                         case .failure(let error): return try #require(error as? ResponseError).isCancellation
@@ -61,7 +65,7 @@ struct URLSessionCancelRaceTests {
         }
         #expect(cancelled + answered == 2000)
         #expect(cancelled > 0)
-        #expect(answered > 0)
+        #expect(answered >= 40, "each round's uncancelled request is answered")
     }
 }
 #endif

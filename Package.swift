@@ -101,7 +101,7 @@ let package = Package(
         .executableTarget(
             name: "TranslateProbe", dependencies: ["GirdersTrema"], path: "Tests/Support/Probes/TranslateProbe"),
         .testTarget(
-            name: "GirdersTremaTests", dependencies: ["GirdersTrema", "GirdersTestProcesses"],
+            name: "GirdersTremaTests", dependencies: ["GirdersTrema", "GirdersSupport", "GirdersTestProcesses"],
             resources: [.copy("Fixtures")]),
         // Runs `trema generate` for every `.trm` file of a target at build time.
         .plugin(name: "TremaPlugin", capability: .buildTool(), dependencies: ["trema"]),

@@ -19,8 +19,14 @@ public func fuzzCacheControl(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
     }
     let written = parsed.directives.map { directive -> String in
         guard let argument = directive.argument else { return directive.name }
-        let escaped = argument.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-        return "\(directive.name)=\"\(escaped)\""
+        // Escaped scalar by scalar: a backslash followed by a combining mark is one Character, which a
+        // Character-level replacement would not find.
+        var escaped = String.UnicodeScalarView()
+        for scalar in argument.unicodeScalars {
+            if scalar == "\\" || scalar == "\"" { escaped.append("\\") }
+            escaped.append(scalar)
+        }
+        return "\(directive.name)=\"\(String(escaped))\""
     }.joined(separator: ", ")
     if CacheControl(fields: [written]) != parsed {
         fatalError("the directives do not read back: \(fields.debugDescription) → \(written.debugDescription)")

@@ -38,7 +38,8 @@ public func fuzzRequestBuilders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CI
     checkOneLine(
         MutableRequest(url: url) |> withBasicAuth(username: user, password: password), name: "Authorization",
         value: "Basic \(basic)",
-        mustFail: user.contains(":") || "\(user)\(password)".utf8.contains { $0 < 0x20 || $0 == 0x7F })
+        mustFail: user.utf8.contains(UInt8(ascii: ":"))
+            || "\(user)\(password)".utf8.contains { $0 < 0x20 || $0 == 0x7F })
     let session = text()
     let cookie = Request(MutableRequest(url: url) |> withSessionCookie(xsrfToken: nil, sessionID: session))
     if cookie.failureReason == nil, !session.isEmpty {

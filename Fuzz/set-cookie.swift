@@ -28,6 +28,12 @@ public func fuzzSetCookie(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             fatalError("domain \(cookie.domain) for host \(parser.host): \(line.debugDescription)")
         }
         if !cookie.path.hasPrefix("/") { fatalError("path \(cookie.path.debugDescription)") }
+        // Byte by byte: a `;` a combining mark follows is one Character, and would split the Cookie header.
+        if cookie.value.utf8.contains(UInt8(ascii: ";"))
+            || cookie.name.utf8.contains(where: { $0 == 0x3B || $0 == 0x3D })
+        {
+            fatalError("a cookie whose name or value holds ';' or '=' (in the name): \(line.debugDescription)")
+        }
         if let expires = cookie.expires, expires > now.addingTimeInterval(limits.maximumLifetime) {
             fatalError("expires beyond the cap: \(line.debugDescription)")
         }

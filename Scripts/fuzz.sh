@@ -163,7 +163,9 @@ swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -module
 
 echo "== fuzz $target: $seconds s =="
 set +e
-"$work/fuzzer" "$work/corpus" "Fuzz/corpus/$target" -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=2048 \
+# Swift's backtracer reads the crashed stack from a thread of its own, which ASan reports as a second error
+# that hides the first: the failure's own message stays the log's last words without it.
+SWIFT_BACKTRACE=enable=no "$work/fuzzer" "$work/corpus" "Fuzz/corpus/$target" -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=2048 \
     -timeout=10 -artifact_prefix="$work/" -print_final_stats=1 >"$work/log" 2>&1
 status=$?
 set -e
@@ -182,6 +184,7 @@ if [ "$status" -eq 0 ] && [ -n "${GIRDERS_FUZZ_MERGE:-}" ]; then
 fi
 if [ "$status" -ne 0 ]; then
     echo "fuzz: $target failed (status $status); last lines of $work/log:" >&2
+    grep -a -m 3 -E "Fatal error|ERROR: AddressSanitizer|ERROR: libFuzzer" "$work/log" >&2 || true
     tail -40 "$work/log" >&2
     exit 1
 fi

@@ -1,7 +1,9 @@
 #if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
-import GirdersTrema
+import GirdersSupport
 import Testing
+
+@testable import GirdersTrema
 
 /// Trema files and options written by an attacker: nothing becomes code, nothing lands outside `--out`, nothing
 /// crashes, and a few bytes never cost megabytes.
@@ -104,11 +106,28 @@ struct HostileInputTests {
         let parent = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: parent) }
         let out = parent.appendingPathComponent("out")
-        for path in ["../escape.txt", "/etc/x", "a/../../b", "a//b", "./a", "a\\b", ""] {
+        // A combining mark after `/` or `\\` makes one Character of the two, which a Character-level check misses.
+        for path in [
+            "../escape.txt", "/etc/x", "a/../../b", "a//b", "./a", "a\\b", "", "../\u{301}escape.txt",
+            "a/../\u{301}../\u{301}b", "a\\\u{301}b",
+        ] {
             let files = [ExportedFile(path: "first.txt", data: Data()), ExportedFile(path: path, data: Data())]
             #expect(throws: TremaError.self) { try ExportedFile.write(files, to: out) }
         }
         #expect(try FileManager.default.subpathsOfDirectory(atPath: parent.path).isEmpty)
+    }
+
+    @Test(arguments: ["a */ b", "a */\u{301} b", "*/\u{20DD}\"x\" = \"y\";/*"])
+    func aCommentCannotEndAStringsCommentEarlyEvenWithACombiningMarkAfterIt(context: String) {
+        let written = StringsExporter.comment(context)
+        #expect(!written.utf8.contains(UInt8(ascii: "*")) || !written.containsScalars("*/"))
+    }
+
+    @Test(arguments: ["a -- b", "a --\u{301} b", "a -\u{301}-\u{301}- b", "-->\u{301}<x/>", "end -"])
+    func anAndroidCommentHoldsNoDoubleHyphenEvenWithACombiningMarkAfterIt(context: String) {
+        let written = AndroidExporter.comment(context)
+        #expect(!written.containsScalars("--"))
+        #expect(written.unicodeScalars.last != "-")
     }
 
     @Test func aSymbolicLinkInsideTheOutputFolderCannotLeadOutside() throws {

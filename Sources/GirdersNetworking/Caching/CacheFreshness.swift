@@ -1,4 +1,5 @@
 import Foundation
+import GirdersSupport
 
 /// How old a stored response is and how long it stays fresh (RFC 9111, section 4.2), computed from its fields and
 /// the moments it was requested and received.
@@ -45,7 +46,7 @@ struct CacheFreshness {
     /// The `Age` field (section 5.1): the first member of a list; an invalid value is ignored.
     static func ageValue(_ headers: HTTPHeaders) -> Int? {
         guard let field = headers["Age"] else { return nil }
-        let first = field.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        let first = field.split(atScalar: ",", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         return CacheControl.deltaSeconds(first.trimmingCharacters(in: .whitespaces))
     }
 

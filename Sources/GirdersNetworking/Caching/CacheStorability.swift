@@ -1,4 +1,5 @@
 import Foundation
+import GirdersSupport
 
 /// Whether a response may be stored (RFC 9111, section 3) by this private cache, and what is kept of it.
 enum CacheStorability {
@@ -28,7 +29,7 @@ enum CacheStorability {
     static func varyingNames(_ headers: HTTPHeaders) -> [String]? {
         var names: [String] = []
         for field in headers.values(for: "Vary") {
-            for part in field.split(separator: ",") {
+            for part in field.split(atScalar: ",") {
                 let name = part.trimmingCharacters(in: .whitespaces).lowercased()
                 if name == "*" { return nil }
                 if !name.isEmpty, !names.contains(name) { names.append(name) }
@@ -43,7 +44,7 @@ enum CacheStorability {
         var values: [String: String] = [:]
         for name in names {
             values[name] = requestHeaders.values(for: name)
-                .flatMap { $0.split(separator: ",") }
+                .flatMap { $0.split(atScalar: ",") }
                 .map { $0.trimmingCharacters(in: .whitespaces) }
                 .joined(separator: ",")
         }

@@ -1,4 +1,5 @@
 public import Foundation
+import GirdersSupport
 
 /// A response kept by ``CachingTransport``: its head and body, and the two moments RFC 9111 ages it by.
 ///
@@ -44,7 +45,7 @@ public struct CachedResponse: Sendable, Equatable {
     /// `headers` without the fields a cache does not keep, nor those `Connection` names.
     static func storable(_ headers: HTTPHeaders) -> HTTPHeaders {
         let named = Set(
-            headers.values(for: "Connection").flatMap { $0.split(separator: ",") }.map {
+            headers.values(for: "Connection").flatMap { $0.split(atScalar: ",") }.map {
                 $0.trimmingCharacters(in: .whitespaces).lowercased()
             })
         return HTTPHeaders(

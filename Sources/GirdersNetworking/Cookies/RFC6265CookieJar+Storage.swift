@@ -72,8 +72,9 @@ extension RFC6265CookieJar {
         else { return false }
         let controls = { (text: String) in text.utf8.contains(where: { HTTPCharacters.isControl($0) }) }
         return !cookie.name.isEmpty && cookie.size <= limits.cookieBytes && !controls(cookie.name)
-            && !controls(cookie.value) && !cookie.name.contains("=") && !cookie.name.contains(";")
-            && !cookie.value.contains(";") && !cookie.domain.isEmpty && !controls(cookie.domain)
+            && !controls(cookie.value) && !cookie.name.utf8.contains(UInt8(ascii: "="))
+            && !cookie.name.utf8.contains(UInt8(ascii: ";")) && !cookie.value.utf8.contains(UInt8(ascii: ";"))
+            && !cookie.domain.isEmpty && !controls(cookie.domain)
             && cookie.domain == cookie.domain.lowercased() && cookie.path.hasPrefix("/") && !controls(cookie.path)
     }
 

@@ -29,12 +29,13 @@ struct SetCookieParser {
         guard !bytes.contains(where: { HTTPCharacters.isFieldControl($0) }) else {
             return .failure(.controlCharacter)
         }
-        var parts = field.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[...]
+        // By scalars: `;` or `=` followed by a combining mark is one Character, but a server reads the bytes.
+        var parts = field.split(atScalar: ";", maxSplits: 1, omittingEmptySubsequences: false)[...]
         let pair = parts.removeFirst()
         // Without `=` RFC 6265 ignores the field (6265bis would store a nameless cookie; the stricter rule wins).
-        guard let equals = pair.firstIndex(of: "=") else { return .failure(.noName) }
+        guard let equals = pair.firstIndex(ofScalar: "=") else { return .failure(.noName) }
         let name = trimmed(pair[..<equals])
-        let value = trimmed(pair[pair.index(after: equals)...])
+        let value = trimmed(pair[pair.unicodeScalars.index(after: equals)...])
         guard !name.isEmpty else { return .failure(.noName) }
         guard name.utf8.count + value.utf8.count <= limits.cookieBytes else {
             return .failure(.tooLarge(limit: limits.cookieBytes))
@@ -125,9 +126,9 @@ struct SetCookieParser {
 
     /// The attributes after the first `;`: name and value, each trimmed; a name without `=` has an empty value.
     private static func attributes(_ text: Substring) -> [(Substring, Substring)] {
-        text.split(separator: ";").map { attribute in
-            guard let equals = attribute.firstIndex(of: "=") else { return (trimmed(attribute), "") }
-            return (trimmed(attribute[..<equals]), trimmed(attribute[attribute.index(after: equals)...]))
+        text.split(atScalar: ";").map { attribute in
+            guard let equals = attribute.firstIndex(ofScalar: "=") else { return (trimmed(attribute), "") }
+            return (trimmed(attribute[..<equals]), trimmed(attribute[attribute.unicodeScalars.index(after: equals)...]))
         }
     }
 

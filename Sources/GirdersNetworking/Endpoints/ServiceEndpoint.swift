@@ -1,4 +1,5 @@
 public import Foundation
+import GirdersSupport
 
 /// A backend call described as data, usually an `enum` with one case per call and the parameters as associated
 /// values (in the style of Moya). Only ``path`` is required.
@@ -149,9 +150,11 @@ extension Request {
 
     /// The first `.` or `..` segment of `path` (also percent-encoded, as `%2E%2E`) before any query or fragment.
     static func dotSegment(in path: String) -> String? {
-        let pathPart = path.prefix { $0 != "?" && $0 != "#" }
-        for segment in pathPart.split(separator: "/", omittingEmptySubsequences: false) {
-            let decoded = segment.replacingOccurrences(of: "%2e", with: ".", options: .caseInsensitive)
+        // By scalars: a combining mark after `/`, `?` or `#` makes one Character of the two, but a URL splits the
+        // bytes.
+        let end = path.unicodeScalars.firstIndex { $0 == "?" || $0 == "#" } ?? path.endIndex
+        for segment in path[..<end].split(atScalar: "/", omittingEmptySubsequences: false) {
+            let decoded = segment.replacingScalars("%2e", with: ".").replacingScalars("%2E", with: ".")
             if decoded == "." || decoded == ".." { return String(segment) }
         }
         return nil

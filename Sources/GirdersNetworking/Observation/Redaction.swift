@@ -1,4 +1,5 @@
 public import Foundation
+import GirdersSupport
 
 /// What logs and cURL descriptions hide: header names, query item names and JSON body keys (all compared without
 /// case), each value replaced by `<redacted>`.
@@ -119,8 +120,9 @@ extension Request {
         }
     }
 
-    /// A single-quoted shell word.
+    /// A single-quoted shell word; every `'` is escaped, also one a combining mark follows (one Character, two
+    /// scalars, and the shell reads bytes).
     static func quoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        "'" + text.replacingScalars("'", with: "'\\''") + "'"
     }
 }

@@ -1,4 +1,5 @@
 public import Foundation
+import GirdersSupport
 
 /// A response as it came off the wire, before decoding: what transports return, handlers read and errors carry.
 public struct HTTPResponse: Sendable, Equatable {
@@ -48,15 +49,15 @@ public struct HTTPResponse: Sendable, Equatable {
     /// The media type of `Content-Type` without parameters, lower-cased: `application/json`.
     public var mimeType: String? {
         guard let contentType = headers["Content-Type"] else { return nil }
-        let type = contentType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? contentType
+        let type = contentType.split(atScalar: ";", maxSplits: 1).first.map(String.init) ?? contentType
         return type.trimmingCharacters(in: .whitespaces).lowercased()
     }
 
     /// The `charset` parameter of `Content-Type`, if any, lower-cased.
     var charset: String? {
         guard let contentType = headers["Content-Type"] else { return nil }
-        for parameter in contentType.split(separator: ";").dropFirst() {
-            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+        for parameter in contentType.split(atScalar: ";").dropFirst() {
+            let pair = parameter.split(atScalar: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             if pair.count == 2, pair[0].lowercased() == "charset" {
                 return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")).lowercased()
             }

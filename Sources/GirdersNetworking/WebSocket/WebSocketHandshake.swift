@@ -1,4 +1,5 @@
 import Foundation
+import GirdersSupport
 
 #if canImport(CGirdersOpenSSL)
 import CGirdersOpenSSL
@@ -80,7 +81,7 @@ package struct WebSocketHandshake: Sendable {
         guard headers["Upgrade"]?.trimmingCharacters(in: .whitespaces).lowercased() == "websocket" else {
             throw .protocolViolation(rule: "no 'Upgrade: websocket' in the server's answer (4.1)", code: .protocolError)
         }
-        let connection = headers.values(for: "Connection").flatMap { $0.split(separator: ",") }.map {
+        let connection = headers.values(for: "Connection").flatMap { $0.split(atScalar: ",") }.map {
             $0.trimmingCharacters(in: .whitespaces).lowercased()
         }
         guard connection.contains("upgrade") else {
@@ -96,7 +97,7 @@ package struct WebSocketHandshake: Sendable {
         }
         var agreement = try checkSubprotocol(headers)
         for field in headers.values(for: "Sec-WebSocket-Extensions") {
-            for offer in field.split(separator: ",") where !offer.trimmingCharacters(in: .whitespaces).isEmpty {
+            for offer in field.split(atScalar: ",") where !offer.trimmingCharacters(in: .whitespaces).isEmpty {
                 try accept(extension: offer, into: &agreement)
             }
         }
@@ -124,7 +125,7 @@ package struct WebSocketHandshake: Sendable {
 
     /// One extension of the answer: permessage-deflate with parameters the client can honour, once (RFC 7692, 7.1).
     private func accept(extension offer: Substring, into agreement: inout Agreement) throws(WebSocketError) {
-        let parts = offer.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let parts = offer.split(atScalar: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         guard parts.first == "permessage-deflate", offersCompression, !agreement.compression else {
             throw .protocolViolation(
                 rule:
@@ -134,7 +135,7 @@ package struct WebSocketHandshake: Sendable {
         agreement.compression = true
         var seen = Set<String>()
         for parameter in parts.dropFirst() {
-            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            let pair = parameter.split(atScalar: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             let name = pair[0]
             guard seen.insert(name).inserted else {
                 throw .protocolViolation(

@@ -15,7 +15,7 @@ enum ResponseFraming {
     static func lengthProblem(_ values: [String]) -> String? {
         var lengths = Set<Substring>()
         for value in values {
-            for element in value.split(separator: ",", omittingEmptySubsequences: false) {
+            for element in value.split(atScalar: ",", omittingEmptySubsequences: false) {
                 let trimmed = element.trimmingSpaces
                 guard !trimmed.isEmpty, trimmed.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
                     return "the response's Content-Length \(value.debugDescription) is not a number"

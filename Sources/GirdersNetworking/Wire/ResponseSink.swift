@@ -115,7 +115,7 @@ public final class ResponseSink: Sendable {
         try receiveHead(
             statusCode: statusCode, lineCount: fields.count, byteCount: bytes,
             length: lengths.first.flatMap {
-                Int64($0.split(separator: ",").first?.trimmingCharacters(in: .whitespaces) ?? "")
+                Int64($0.split(atScalar: ",").first?.trimmingCharacters(in: .whitespaces) ?? "")
             },
             lengthProblem: ResponseFraming.lengthProblem(lengths), transferCoded: headers.contains("Transfer-Encoding"),
             contentEncoded: headers["Content-Encoding"].map(Self.isContentCoding) ?? false

@@ -104,10 +104,11 @@ package enum AtomicFile {
         }
     }
 
-    /// The folder and the last component of a path.
+    /// The folder and the last component of a path, split at the last `/` scalar (also one a combining mark
+    /// follows, which is part of a larger Character).
     package static func split(_ path: String) -> (folder: String, name: String) {
-        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+        guard let slash = path.unicodeScalars.lastIndex(of: "/") else { return (".", path) }
         let folder = String(path[..<slash])
-        return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
+        return (folder.isEmpty ? "/" : folder, String(path[path.unicodeScalars.index(after: slash)...]))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GirdersSupport
 
 /// Android string resources: `res/values[-lang]/strings.xml`, the default language (the master language unless
 /// chosen otherwise) in `values/`.
@@ -254,7 +255,8 @@ public enum AndroidExporter {
             result = cleaned
         }
         guard result.utf8.contains(UInt8(ascii: "-")) else { return result }
-        while result.contains("--") { result = result.replacingOccurrences(of: "--", with: "- -") }
-        return result.hasSuffix("-") ? result + " " : result
+        // By scalars: `-` followed by a combining mark is one Character, but still a hyphen to an XML reader.
+        while result.containsScalars("--") { result = result.replacingScalars("--", with: "- -") }
+        return result.unicodeScalars.last == "-" ? result + " " : result
     }
 }

@@ -1,4 +1,5 @@
 public import Foundation
+import GirdersSupport
 
 /// A file an exporter produced: a path relative to the output folder and its bytes.
 public struct ExportedFile: Sendable, Equatable {
@@ -58,8 +59,12 @@ public struct ExportedFile: Sendable, Equatable {
     static func problem(with path: String) -> String? {
         if path.isEmpty { return "the path is empty" }
         if path.hasPrefix("/") { return "the path is absolute" }
-        if path.utf8.contains(0) || path.contains("\\") { return "the path contains NUL or a backslash" }
-        for component in path.split(separator: "/", omittingEmptySubsequences: false) {
+        // By scalars: a combining mark after `/` or `\\` makes one Character of the two, and the file system
+        // reads bytes.
+        if path.utf8.contains(0) || path.utf8.contains(UInt8(ascii: "\\")) {
+            return "the path contains NUL or a backslash"
+        }
+        for component in path.split(atScalar: "/", omittingEmptySubsequences: false) {
             if component.isEmpty || component == "." || component == ".." {
                 return "the path has an empty, '.' or '..' component, so it could leave the output folder"
             }
@@ -81,7 +86,7 @@ private struct OutputTransaction {
             createdFolders.append(folder)
         }
         var current = folder
-        for component in path.split(separator: "/").dropLast() {
+        for component in path.split(atScalar: "/").dropLast() {
             current = current.appendingPathComponent(String(component))
             var isFolder: ObjCBool = false
             if manager.fileExists(atPath: current.path, isDirectory: &isFolder) {

@@ -1,4 +1,5 @@
 import Foundation
+import GirdersSupport
 
 /// Apple `.strings` files: `<lang>.lproj/<table>.strings` with `"key" = "value";` lines in file order.
 ///
@@ -64,8 +65,8 @@ public enum StringsExporter {
             0x7F: "\\U007F",
         ], controlPrefix: "\\U")
 
-    /// `text` safe inside `/* ... */`: `*/` cannot end the comment early.
+    /// `text` safe inside `/* ... */`: `*/` cannot end the comment early, also where a combining mark follows it.
     static func comment(_ text: String) -> String {
-        text.utf8.contains(UInt8(ascii: "*")) ? text.replacingOccurrences(of: "*/", with: "* /") : text
+        text.utf8.contains(UInt8(ascii: "*")) ? text.replacingScalars("*/", with: "* /") : text
     }
 }

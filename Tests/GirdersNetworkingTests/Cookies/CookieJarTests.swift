@@ -26,6 +26,15 @@ struct CookieJarTests {
         #expect(jar.cookieHeader(for: url("http://bank.example/")) == "plain=2")
     }
 
+    @Test func aSemicolonOrEqualsSignFollowedByACombiningMarkStillSeparates() {
+        let jar = jar()
+        // One Character (";" and U+0301), two scalars: the value ends at the semicolon, so no second cookie rides in it.
+        jar.store(["sid=1;\u{301} __Host-admin=1"], from: url("https://example.com/"))
+        #expect(jar.cookieHeader(for: url("https://example.com/")) == "sid=1")
+        jar.store(["a=\u{301}b; Path=/x"], from: url("https://example.com/"))
+        #expect(jar.cookieHeader(for: url("https://example.com/x")) == "a=\u{301}b; sid=1")
+    }
+
     @Test func aSecureCookieFromPlainHTTPIsIgnoredButLoopbackCountsAsSecure() {
         let jar = jar()
         jar.store(["id=1; Secure"], from: url("http://bank.example/"))

@@ -67,6 +67,12 @@ struct LoggingTests {
                 MutableRequest(url: URL(string: "https://x.example/it's") ?? URL(fileURLWithPath: "/"))
                     |> withHeader("X", "a'b")
             ).cURLDescription() == #"curl -X GET -H 'X: a'\''b' 'https://x.example/it'\''s'"#)
+        // A combining mark after the quote makes one Character of the two; the quote is escaped all the same.
+        #expect(
+            Request(
+                MutableRequest(url: URL(string: "https://x.example/") ?? URL(fileURLWithPath: "/"))
+                    |> withHeader("X", "a'\u{301}; rm -rf ~ '")
+            ).cURLDescription() == #"curl -X GET -H 'X: a'\''\#u{301}; rm -rf ~ '\''' 'https://x.example/'"#)
     }
 }
 #endif

@@ -108,7 +108,11 @@ struct EndpointPathSafetyTests {
         var baseURL: URL { URL(string: "https://api.example.com/api/v1") ?? URL(fileURLWithPath: "/") }
     }
 
-    @Test(arguments: ["/users/42/../../../admin", "/users/./42", "/users/%2e%2E/admin", "..", "/a/.."])
+    @Test(arguments: [
+        "/users/42/../../../admin", "/users/./42", "/users/%2e%2E/admin", "..", "/a/..",
+        // A combining mark after `/`, `?` or `#` makes one Character of the two; the bytes still split the path.
+        "/users/42/../\u{301}../\u{301}admin", "/a/..?\u{301}x", "/a/..#\u{301}", "/a/%2e%2e/\u{20DD}b",
+    ])
     func dotSegmentsInAnEndpointPathAreAnInvalidRequest(path: String) {
         let request = Request(endpoint: Endpoint(path: path))
         #expect(request.failureReason?.contains("holds the dot segment") == true)

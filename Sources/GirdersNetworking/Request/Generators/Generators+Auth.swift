@@ -120,7 +120,7 @@ extension MutableRequest {
             return
         }
         let pair = "JSESSIONID=\(sessionID)"
-        let others = (headers["Cookie"] ?? "").split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+        let others = (headers["Cookie"] ?? "").split(atScalar: ";").map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty && !$0.hasPrefix("JSESSIONID=") }
         headers["Cookie"] = (others + [pair]).joined(separator: "; ")
     }

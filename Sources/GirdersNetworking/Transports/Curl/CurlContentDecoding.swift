@@ -1,6 +1,7 @@
 #if canImport(CGirdersCompression)
 import CGirdersCompression
 import Foundation
+import GirdersSupport
 
 /// A body's content codings (`Content-Encoding`), decoded by CurlTransport itself rather than by libcurl, so that
 /// their end is checked and their output bounded the same way for every coding.
@@ -77,7 +78,7 @@ final class CurlContentDecoding {
     init?(contentEncoding: String, url: URL, limits: ResponseLimits) throws(ResponseError) {
         self.url = url
         self.limits = limits
-        let names = contentEncoding.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let names = contentEncoding.split(atScalar: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
             .filter { !$0.isEmpty && $0 != "identity" }
         guard !names.isEmpty else { return nil }
         guard names.count <= Self.maximumCodings else {

@@ -2,6 +2,7 @@
 import CGirdersCompression
 import CGirdersCurl
 import Foundation
+import GirdersSupport
 import Glibc
 import Synchronization
 
@@ -235,7 +236,7 @@ final class CurlTransfer: @unchecked Sendable {
             // Rare: several fields, a list, or no plain number. Checked with strings, off the common path.
             let values = lengths.map { String(decoding: $0.bytes, as: UTF8.self) }
             problem = ResponseFraming.lengthProblem(values)
-            length = values.first?.split(separator: ",").first.flatMap {
+            length = values.first?.split(atScalar: ",").first.flatMap {
                 Int64($0.trimmingCharacters(in: .whitespaces))
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import GirdersSupport
 
 /// An ``HTTPTransport`` that revalidates `GET` responses (opt-in): it stores responses that carry an `ETag` or
 /// `Last-Modified`, sends `If-None-Match` / `If-Modified-Since` the next time, and answers a `304 Not Modified`
@@ -65,7 +66,7 @@ public final class RevalidatingTransport: HTTPTransport {
 
     private func store(_ response: HTTPResponse, for request: Request) {
         let cacheControl = (response.headers["Cache-Control"] ?? "").lowercased()
-        let vary = (response.headers["Vary"] ?? "").split(separator: ",").map {
+        let vary = (response.headers["Vary"] ?? "").split(atScalar: ",").map {
             $0.trimmingCharacters(in: .whitespaces).lowercased()
         }
         guard response.headers["ETag"] != nil || response.headers["Last-Modified"] != nil,

@@ -38,11 +38,12 @@ public func fuzzSetCookie(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             fatalError("expires beyond the cap: \(line.debugDescription)")
         }
         if cookie.isSecure && !parser.isSecureChannel { fatalError("Secure from http: \(line.debugDescription)") }
-        let lowered = cookie.name.lowercased()
-        if lowered.hasPrefix("__host-"), !cookie.isSecure || !cookie.isHostOnly || cookie.path != "/" {
+        // By bytes, as a server compares the prefix (`hasPrefix` compares Characters).
+        let lowered = cookie.name.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
+        if lowered.starts(with: "__host-".utf8), !cookie.isSecure || !cookie.isHostOnly || cookie.path != "/" {
             fatalError("a __Host- cookie that breaks its rules: \(line.debugDescription)")
         }
-        if lowered.hasPrefix("__secure-"), !cookie.isSecure { fatalError("__Secure- without Secure") }
+        if lowered.starts(with: "__secure-".utf8), !cookie.isSecure { fatalError("__Secure- without Secure") }
     }
     for piece in SetCookieFields.split(text) where !text.contains(piece) {
         fatalError("a split piece that is not in the field: \(piece.debugDescription)")

@@ -103,11 +103,12 @@ struct SetCookieParser {
     /// 6265bis 5.6 steps 20-21, by case-insensitive prefix: `__Secure-` needs `Secure` (and so a secure origin);
     /// `__Host-` needs `Secure`, no `Domain` attribute and `Path=/`.
     private func prefixProblem(_ cookie: Cookie, hadDomain: Bool) -> Rejection? {
-        let lowered = cookie.name.prefix(9).lowercased()
-        if lowered.hasPrefix("__secure-"), !cookie.isSecure {
+        // By bytes, as a server reads the name: `__Host-` followed by a combining mark is still the prefix.
+        let lowered = cookie.name.utf8.prefix(9).map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
+        if lowered.starts(with: "__secure-".utf8), !cookie.isSecure {
             return .prefix("a __Secure- cookie without the Secure attribute")
         }
-        if lowered.hasPrefix("__host-"), !cookie.isSecure || hadDomain || cookie.path != "/" {
+        if lowered.starts(with: "__host-".utf8), !cookie.isSecure || hadDomain || cookie.path != "/" {
             return .prefix("a __Host- cookie needs Secure, Path=/ and no Domain attribute")
         }
         return nil

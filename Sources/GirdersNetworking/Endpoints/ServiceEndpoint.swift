@@ -153,11 +153,31 @@ extension Request {
         // By scalars: a combining mark after `/`, `?` or `#` makes one Character of the two, but a URL splits the
         // bytes.
         let end = path.unicodeScalars.firstIndex { $0 == "?" || $0 == "#" } ?? path.endIndex
-        for segment in path[..<end].split(atScalar: "/", omittingEmptySubsequences: false) {
-            let decoded = segment.replacingScalars("%2e", with: ".").replacingScalars("%2E", with: ".")
-            if decoded == "." || decoded == ".." { return String(segment) }
+        for segment in path[..<end].split(atScalar: "/", omittingEmptySubsequences: false)
+        where isDotSegment(segment) {
+            return String(segment)
         }
         return nil
+    }
+
+    /// Whether `segment` is one or two dots, each perhaps written `%2E` or `%2e`: read byte by byte, without a copy,
+    /// since every request built from an endpoint checks each of its segments.
+    private static func isDotSegment(_ segment: Substring) -> Bool {
+        var bytes = segment.utf8[...]
+        var dots = 0
+        while let first = bytes.first, dots < 3 {
+            if first == UInt8(ascii: ".") {
+                bytes = bytes.dropFirst()
+            } else if bytes.starts(with: "%2".utf8), let last = bytes.dropFirst(2).first,
+                last | 0x20 == UInt8(ascii: "e")
+            {
+                bytes = bytes.dropFirst(3)
+            } else {
+                return false
+            }
+            dots += 1
+        }
+        return bytes.isEmpty && (1...2).contains(dots)
     }
 
     /// `base` + `/` + `path` with exactly one slash between them; characters a path cannot hold are encoded.

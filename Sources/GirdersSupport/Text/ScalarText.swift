@@ -33,14 +33,15 @@ extension StringProtocol where SubSequence == Substring {
 
     /// Whether the text's scalars hold `needle`'s scalars in a row, whatever scalars come before and after.
     package func containsScalars(_ needle: some StringProtocol) -> Bool {
-        firstScalarRange(of: needle, from: startIndex) != nil
+        firstScalarRange(of: Array(needle.unicodeScalars), from: startIndex) != nil
     }
 
     /// The text with every run of `target`'s scalars replaced by `replacement`, scanning left to right.
     package func replacingScalars(_ target: some StringProtocol, with replacement: some StringProtocol) -> String {
+        let wanted = Array(target.unicodeScalars)
         var result = String.UnicodeScalarView()
         var start = startIndex
-        while let range = firstScalarRange(of: target, from: start) {
+        while let range = firstScalarRange(of: wanted, from: start) {
             result.append(contentsOf: unicodeScalars[start..<range.lowerBound])
             result.append(contentsOf: replacement.unicodeScalars)
             start = range.upperBound
@@ -49,9 +50,8 @@ extension StringProtocol where SubSequence == Substring {
         return String(result)
     }
 
-    private func firstScalarRange(of needle: some StringProtocol, from start: Index) -> Range<Index>? {
+    private func firstScalarRange(of wanted: [Unicode.Scalar], from start: Index) -> Range<Index>? {
         let scalars = unicodeScalars
-        let wanted = Array(needle.unicodeScalars)
         guard let first = wanted.first else { return start..<start }
         var index = start
         while index < scalars.endIndex {

@@ -119,7 +119,10 @@ struct EndpointPathSafetyTests {
         #expect(request.failureReason?.contains("/api/v1") == true)
     }
 
-    @Test(arguments: ["/users/a..b", "/users/42?next=../x", "/files/.hidden", "/users/42#.."])
+    @Test(arguments: [
+        "/users/a..b", "/users/42?next=../x", "/files/.hidden", "/users/42#..", "/a/.../b", "/a/%2e%2e%2e", "/a/%2",
+        "/a/%2f", "/a/.%2",
+    ])
     func dotsThatAreNotSegmentsAreFine(path: String) {
         #expect(Request(endpoint: Endpoint(path: path)).failureReason == nil)
     }

@@ -19,6 +19,12 @@ from babel.localedata import locale_identifiers
 from babel.plural import _Parser
 
 ORDER = ["zero", "one", "two", "few", "many", "other"]
+# Locales CLDR's plural data (common/supplemental/plurals.xml) lists that babel has no locale data for, each with a
+# locale CLDR lists in the same <pluralRules> element: legacy codes that Android's resource folders still use (CLDR's
+# languageAlias: iw he, in id, ji yi, jw jv, mo ro, sh sr, tl fil) and languages with rules but no locale (ars, guw,
+# nah, smi). GirdersTremaTests check every locale of plurals.xml against its own sample numbers.
+CLDR_ONLY = {"ars": "ar", "guw": "ak", "in": "id", "iw": "he", "ji": "yi", "jw": "jv", "mo": "ro", "nah": "af",
+             "sh": "sr", "smi": "se", "tl": "fil"}
 OUTPUT = Path(__file__).resolve().parents[2] / "Sources/GirdersTrema/Plurals/CLDRPluralRules.swift"
 
 
@@ -84,6 +90,9 @@ def main():
             index_by_rules[rules] = len(rule_sets)
             rule_sets.append(rules)
         languages[identifier] = index_by_rules[rules]
+    for identifier, sibling in CLDR_ONLY.items():
+        if identifier not in languages:
+            languages[identifier] = languages[sibling]
     for identifier, number in languages.items():
         parts = identifier.split("_")
         parent = None

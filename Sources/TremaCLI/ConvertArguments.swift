@@ -9,6 +9,8 @@ struct ConvertArguments {
     var options = ExportOptions()
     /// Whether `--swift-type` was given.
     var namesSwiftType = false
+    /// `--allow-lint-errors`: write the files even when lint finds errors (they are still printed).
+    var allowsLintErrors = false
 
     init() {
         formats = [.strings]
@@ -53,6 +55,7 @@ struct ConvertArguments {
                 options.swiftTypeName = try value(for: argument)
                 namesSwiftType = true
             case "--no-escapes": options.readsEscapes = false
+            case "--allow-lint-errors": allowsLintErrors = true
             case _ where argument.hasPrefix("-"): throw UsageError("unknown option \(argument)")
             default: positional.append(argument)
             }

@@ -9,7 +9,7 @@ enum TremaCommand {
         usage: trema convert <file.trm> --out <dir> [--format strings|xcstrings|android|swift ...]
                              [--table NAME] [--langs de,en] [--status verified,...] [--fill-from-master]
                              [--override second.trm] [--comments] [--android-default-lang LANG]
-                             [--swift-type NAME] [--no-escapes]
+                             [--swift-type NAME] [--no-escapes] [--allow-lint-errors]
                trema generate <file.trm> --out <File.swift> [--swift-type NAME] [--langs ...] [--status ...]
                               [--fill-from-master] [--no-escapes]
                trema lint <file.trm> [--strict]
@@ -20,6 +20,8 @@ enum TremaCommand {
         <dir>/res/values[-lang]/strings.xml (android) and <dir>/<Type>.swift (swift); the default format is strings.
         generate writes Swift accessors with every language compiled in (what the TremaPlugin build plugin runs);
         the type is named after the file unless --swift-type names it; problems print as file:line:column: error:.
+        convert writes nothing when lint finds an error (a missing plural form, a misspelled category, placeholders
+        that differ), unless --allow-lint-errors is given.
         Exit status: 0 success, 1 invalid input or lint failures, 2 usage errors.
 
         """
@@ -61,9 +63,19 @@ enum TremaCommand {
         if let second = arguments.override {
             document = document.overriding(with: try TremaDocument(contentsOf: URL(fileURLWithPath: second)))
         }
+        let errors = TremaLinter.lint(document, android: arguments.formats.contains(.android))
+            .filter { $0.severity == .error }
+        if !errors.isEmpty && !arguments.allowsLintErrors {
+            return Outcome(
+                errors: capped(errors.map(\.description))
+                    + "trema: \(errors.count) lint error\(errors.count == 1 ? "" : "s"); nothing written (--allow-lint-errors writes anyway)\n",
+                status: 1)
+        }
         let files = try document.export(arguments.formats, options: arguments.options)
         try ExportedFile.write(files, to: URL(fileURLWithPath: arguments.output))
-        return Outcome(output: "wrote \(files.count) files to \(arguments.output)\n")
+        return Outcome(
+            output: "wrote \(files.count) files to \(arguments.output)\n",
+            errors: errors.isEmpty ? "" : capped(errors.map(\.description)))
     }
 
     static func lint(_ arguments: [String]) throws -> Outcome {

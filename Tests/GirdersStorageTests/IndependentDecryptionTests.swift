@@ -4,7 +4,7 @@ import GirdersStorage
 import Testing
 
 /// A store written by Swift, read by Python's `cryptography` package following only FORMAT.md.
-@Suite(.enabled(if: pythonHasCryptography, "needs Python's cryptography: python3 -m pip install cryptography"))
+@Suite(.requires(.cryptography))
 struct IndependentDecryptionTests {
     func pythonRead(
         _ folder: URL, _ mode: String, _ secret: String, _ name: String

@@ -4,7 +4,7 @@ import GirdersStorage
 import Testing
 
 /// Version 1 stores, written by an independent Python writer from FORMAT.md, open and become version 2.
-@Suite(.enabled(if: pythonHasCryptography, "needs Python's cryptography: python3 -m pip install cryptography"))
+@Suite(.requires(.cryptography))
 struct MigrationTests {
     static let keyHex = String(repeating: "5a", count: 32)
 

@@ -117,6 +117,45 @@ struct CLITests {
             ))
     }
 
+    /// A plural that lacks a form its language needs, or has a misspelled one (`#mnay` became an ordinary text), is
+    /// refused by convert and lint alike, naming the problem; `--allow-lint-errors` writes anyway and still says why.
+    @Test(arguments: [
+        (
+            "missing",
+            "<text key=\"n#other\"><context/><value lang=\"pl\" status=\"verified\">%d plików</value></text>",
+            "the pl forms of plural 'n' lack one, few, many"
+        ),
+        (
+            "misspelled",
+            """
+            <text key="n#one"><context/><value lang="pl" status="verified">%d plik</value></text>
+            <text key="n#few"><context/><value lang="pl" status="verified">%d pliki</value></text>
+            <text key="n#mnay"><context/><value lang="pl" status="verified">%d plików</value></text>
+            <text key="n#other"><context/><value lang="pl" status="verified">%d pliku</value></text>
+            """, "'mnay' in 'n#mnay' is not a plural category"
+        ),
+    ])
+    func convertAndLintRefuseAPluralWithAMissingOrMisspelledForm(
+        _ name: String, _ texts: String, _ error: String
+    )
+        async throws
+    {
+        let folder = try temporaryFolder()
+        let file = folder.appendingPathComponent("\(name).trm")
+        try Data(tremaXML(texts, master: "pl").utf8).write(to: file)
+        let out = folder.appendingPathComponent("out")
+        let refused = try await trema("convert", file.path, "--out", out.path, "--format", "strings")
+        #expect(refused.status == 1)
+        #expect(refused.errors.contains("error: \(error)"), "\(refused.errors)")
+        #expect(refused.errors.contains("nothing written (--allow-lint-errors writes anyway)"))
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+        let lint = try await trema("lint", file.path)
+        #expect(lint.status == 1 && lint.errors.contains(error))
+        let allowed = try await trema("convert", file.path, "--out", out.path, "--allow-lint-errors")
+        #expect(allowed.status == 0 && allowed.errors.contains(error))
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("pl.lproj/messages.strings").path))
+    }
+
     @Test func aKeyCannotForgeALineOfLintOrConvertOutput() async throws {
         let folder = try temporaryFolder()
         let file = folder.appendingPathComponent("forge.trm")

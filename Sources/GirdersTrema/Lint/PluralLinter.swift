@@ -97,6 +97,28 @@ enum PluralLinter {
         return findings
     }
 
+    /// A text keyed `base#word` beside the forms of plural `base`, where `word` is no category (`#mnay`, `#Other`):
+    /// an error, since the form it was meant to be is missing and it would be exported as an ordinary text.
+    static func misspelledForms(_ document: TremaDocument) -> [LintFinding] {
+        let plurals = Set(document.plurals.map(\.key))
+        guard !plurals.isEmpty else { return [] }
+        var findings: [LintFinding] = []
+        for text in document.texts where text.pluralForm == nil {
+            guard let hash = text.key.utf8.lastIndex(of: UInt8(ascii: "#")) else { continue }
+            let base = String(text.key[..<hash])
+            guard plurals.contains(base) else { continue }
+            let word = text.key[text.key.index(after: hash)...]
+            let categories = PluralCategory.allCases.map(\.rawValue).joined(separator: ", ")
+            findings.append(
+                LintFinding(
+                    severity: .error, key: text.key,
+                    message:
+                        "'\(word)' in '\(text.key)' is not a plural category (\(categories)): it is no form of plural '\(base)' and would be exported as an ordinary text",
+                    location: text.location))
+        }
+        return findings
+    }
+
     /// Whether exactly one of the integers 0 to 1,000 (and not 1.5) takes `category` under `rules`.
     static func singleNumber(_ category: PluralCategory, _ rules: PluralRules) -> Bool {
         singleNumberCategories[rules.ruleSet]?.contains(category) ?? false

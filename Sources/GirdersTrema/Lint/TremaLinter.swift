@@ -79,6 +79,7 @@ public enum TremaLinter {
             findings += PluralLinter.findings(plural, document, languages: languages, plainKeys: plainKeys)
             if android { checkAndroidName(plural.key, plural.location, &androidNames, &findings) }
         }
+        findings += PluralLinter.misspelledForms(document)
         // Plurals are checked after the texts; every finding goes back to its place in the file.
         guard findings.allSatisfy({ $0.location != nil }) else { return findings }
         return findings.enumerated().sorted { lhs, rhs in

@@ -54,13 +54,25 @@ public struct TremaPlural: Sendable, Equatable {
         return nil
     }
 
-    /// The digits after the point the count's placeholder shows (`%.1f` shows 1), when it says.
-    static func countFractionDigits(in format: String) -> Int? {
+    /// The operands of a decimal count as the count placeholder of `format` prints it (`String(format:)`, no locale):
+    /// `%f` shows `1.000000`, so 1 takes English `other`; `%g` shows `1` for 1.0000001, so it takes `one`; `%e` and
+    /// `%a` are read as the number their digits show. A form that shows the count otherwise, or not at all, uses the
+    /// shortest digits. `nil` for NaN and the infinities, which take `other` in every language.
+    static func countOperands(_ count: Double, in format: String) -> PluralOperands? {
+        guard count.isFinite else { return nil }
         guard let placeholder = countPlaceholder(in: format), placeholder.kind == .double,
-            let point = placeholder.modifiers.firstIndex(of: ".")
-        else { return nil }
-        let digits = placeholder.modifiers[placeholder.modifiers.index(after: point)...]
-        return Int(digits.prefix { $0.isASCII && $0.isNumber }) ?? 0
+            placeholder.isWithinLimits
+        else { return PluralOperands(count) }
+        // Flags and precision change the digits; the width only pads, and a length letter changes nothing here.
+        var spec = placeholder.modifiers.filter { "+- #0".contains($0) }
+        if let point = placeholder.modifiers.firstIndex(of: ".") {
+            let precision = placeholder.modifiers[placeholder.modifiers.index(after: point)...].prefix {
+                $0.isASCII && $0.isNumber
+            }
+            spec += "." + precision
+        }
+        let shown = String(format: "%" + spec + String(placeholder.conversion), count)
+        return PluralOperands(shown: shown) ?? PluralOperands(count)
     }
 }
 

@@ -34,8 +34,9 @@ public struct PluralOperands: Sendable, Hashable {
     }
 
     /// The operands of a `Double` shown with `fractionDigits` digits after the point (as `%.2f` shows it), or with
-    /// the shortest digits that read back to it when `nil`. Infinity and NaN count as a large integer (`other` in
-    /// almost every language).
+    /// the shortest digits that read back to it when `nil`. Infinity and NaN have no digits and count as a large
+    /// integer here; ``PluralRules/category(for:fractionDigits:)`` and the translator give them `other` before
+    /// asking for operands.
     public init(_ value: Double, fractionDigits: Int? = nil) {
         guard value.isFinite else {
             self.init(digits: Array("1000000000000000000".utf8), fraction: [])
@@ -64,6 +65,49 @@ public struct PluralOperands: Sendable, Hashable {
             bytes.count == integer.count || !fraction.isEmpty
         else { return nil }
         self.init(digits: Array(integer), fraction: Array(fraction))
+    }
+
+    /// The operands of a number as `printf` printed it: a decimal with an optional exponent (`1.000000`,
+    /// `1.500000e+03`, read as `1500.000`: the point moved, the digits kept) or a hexadecimal float (`0x1.8p+0`, read
+    /// as its value, with as many visible fraction digits as it shows). Surrounding spaces and a sign are ignored;
+    /// `nil` for anything else (`inf`, `nan`).
+    init?(shown text: String) {
+        var bytes = Array(text.utf8.drop { $0 == UInt8(ascii: " ") })
+        while bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
+        if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { bytes.removeFirst() }
+        if bytes.count > 2, bytes[0] == UInt8(ascii: "0"), bytes[1] | 0x20 == UInt8(ascii: "x") {
+            guard let value = Double(String(decoding: bytes, as: UTF8.self)), value.isFinite else { return nil }
+            let mantissa = bytes.prefix { $0 | 0x20 != UInt8(ascii: "p") }
+            let hexFraction = mantissa.drop { $0 != UInt8(ascii: ".") }.dropFirst().count
+            var shortest = Array(PlainDecimal.shortest(value).utf8)
+            if hexFraction > 0, !shortest.contains(UInt8(ascii: ".")) {
+                shortest += [UInt8(ascii: ".")] + Array(repeating: UInt8(ascii: "0"), count: min(hexFraction, 1000))
+            }
+            self.init(decimal: String(decoding: shortest, as: UTF8.self))
+            return
+        }
+        let exponentStart = bytes.firstIndex { $0 | 0x20 == UInt8(ascii: "e") } ?? bytes.endIndex
+        var exponent = 0
+        if exponentStart < bytes.endIndex {
+            guard let value = Int(String(decoding: bytes[(exponentStart + 1)...], as: UTF8.self)),
+                abs(value) <= 10_000
+            else { return nil }
+            exponent = value
+        }
+        let mantissa = bytes[..<exponentStart]
+        let integer = mantissa.prefix { $0 != UInt8(ascii: ".") }
+        let fraction = mantissa.dropFirst(integer.count).dropFirst()
+        guard !(integer.isEmpty && fraction.isEmpty), integer.allSatisfy(Self.isDigit),
+            fraction.allSatisfy(Self.isDigit)
+        else { return nil }
+        var digits = Array(integer) + Array(fraction)
+        var point = integer.count + exponent
+        if point < 0 {
+            digits = Array(repeating: UInt8(ascii: "0"), count: -point) + digits
+            point = 0
+        }
+        if point > digits.count { digits += Array(repeating: UInt8(ascii: "0"), count: point - digits.count) }
+        self.init(digits: Array(digits[..<point]), fraction: Array(digits[point...]))
     }
 
     private init(digits: [UInt8], fraction: [UInt8]) {

@@ -55,8 +55,9 @@ public struct PluralRules: Sendable, Hashable {
     }
 
     /// The category of a decimal count shown with its shortest digits, or with `fractionDigits` digits after the
-    /// point when given (`1` and `1.0` can take different forms).
+    /// point when given (`1` and `1.0` can take different forms). NaN and the infinities are `other`, as in ICU.
     public func category(for count: Double, fractionDigits: Int? = nil) -> PluralCategory {
-        category(for: PluralOperands(count, fractionDigits: fractionDigits))
+        guard count.isFinite else { return .other }
+        return category(for: PluralOperands(count, fractionDigits: fractionDigits))
     }
 }

@@ -74,24 +74,25 @@ public final class Translator: Sendable {
         translatePlural(key, language: language, arguments: arguments) { _ in PluralOperands(count) }
     }
 
-    /// ``translate(_:count:language:arguments:)-(_,Int,_,_)`` for a decimal count: its operands are the digits shown, as many
-    /// after the point as the `other` form's count placeholder shows (`%.1f`: `1.0` is not `1`), or the shortest
-    /// digits for a placeholder without a precision.
+    /// ``translate(_:count:language:arguments:)-(_,Int,_,_)`` for a decimal count: its operands are the digits the
+    /// `other` form's count placeholder shows, as `String(format:)` prints them (`%.1f` shows `1.0`, which is not `1`;
+    /// `%f` shows `1.000000`; `%g` shows `1` for 1.0000001), or the shortest digits when the form shows the count
+    /// otherwise. NaN and the infinities take `other`.
     public func translate(
         _ key: String, count: Double, language: String? = nil, arguments: [any CVarArg] = []
     ) -> String {
         translatePlural(key, language: language, arguments: arguments) { other in
-            PluralOperands(count, fractionDigits: TremaPlural.countFractionDigits(in: other))
+            TremaPlural.countOperands(count, in: other)
         }
     }
 
     private func translatePlural(
-        _ key: String, language: String?, arguments: [any CVarArg], operands: (String) -> PluralOperands
+        _ key: String, language: String?, arguments: [any CVarArg], operands: (String) -> PluralOperands?
     ) -> String {
         let wanted = language ?? self.language
         for candidate in candidates(wanted) {
             guard let table = tables[candidate], let other = table[key + "#other"] else { continue }
-            let category = PluralRules(language: candidate).category(for: operands(other))
+            let category = operands(other).map { PluralRules(language: candidate).category(for: $0) } ?? .other
             let format = category == .other ? other : table[key + "#" + category.rawValue] ?? other
             return Self.filled(format, language: candidate, arguments: arguments)
         }

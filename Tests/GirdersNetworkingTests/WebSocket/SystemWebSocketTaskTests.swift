@@ -8,7 +8,7 @@ import Testing
 /// connect (its libcurl has no WebSocket): the handshake fails as a request does, through the same decisions as on
 /// Apple platforms, and never hangs or crashes. (URLSessionTransport therefore uses libcurl's connection on Linux.)
 struct SystemWebSocketTaskTests {
-    @Test
+    @Test(.requires(.websockets))
     func onLinuxTheSystemTaskFailsTheHandshakeWithAResponseError() async throws {
         let server = try WebSocketServer.get()
         let transport = URLSessionTransport(configuration: .ephemeral)

@@ -6,6 +6,7 @@ import Testing
 
 /// `client.webSocket(_:)` against a third-party server (PyPI's `websockets`), on every transport: the handshake as a
 /// request through the pipeline, messages both ways, compression, and the close handshake.
+@Suite(.requires(.websockets))
 struct WebSocketClientTests {
     let server: WebSocketServer
 

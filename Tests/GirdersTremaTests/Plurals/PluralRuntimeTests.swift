@@ -45,6 +45,41 @@ struct PluralRuntimeTests {
         #expect(tenths.translate("d", count: 1.0, arguments: [1.0]) == "1.0 miles", "1.0 shown is not 1")
     }
 
+    /// The form follows the digits `String(format:)` prints for the count's placeholder: `%f` shows `1.000000`,
+    /// `%e` `1.000000e+00` (both `other` in English), `%g` shows `1` for 1.0000001 (`one`), `%a` shows `0x1p+0`.
+    @Test(arguments: [
+        ("%f", 1.0, "other"), ("%.0f", 1.0, "one"), ("%.0f", 1.4, "one"), ("%.2f", 1.004, "other"),
+        ("%e", 1.0, "other"), ("%.0e", 1.0, "one"), ("%.0E", 1000.0, "other"), ("%g", 1.0000001, "one"),
+        ("%g", 1.0, "one"), ("%#g", 1.0, "other"), ("%g", 1.5, "other"), ("%G", 1e20, "other"),
+        ("%a", 1.0, "one"), ("%.3a", 1.0, "other"), ("%a", 1.5, "other"), ("%10.0f", 1.0, "one"),
+        ("%1$@ and %2$.0f", 1.0, "one"),
+    ])
+    func aDecimalCountTakesTheFormOfTheDigitsItsPlaceholderPrints(
+        _ placeholder: String, _ count: Double, _ category: String
+    ) {
+        let translator = Translator(
+            tables: ["en": ["d#one": "one \(placeholder)", "d#other": "other \(placeholder)"]], masterLanguage: "en",
+            language: "en")
+        let form = translator.translate(
+            "d", count: count, arguments: placeholder.hasPrefix("%1$@") ? ["x", count] : [count])
+        #expect(form.hasPrefix(category + " "), "\(placeholder) of \(count) printed \(form)")
+    }
+
+    @Test(arguments: [Double.nan, .infinity, -.infinity])
+    func notANumberAndTheInfinitiesTakeOtherInEveryLanguage(_ count: Double) {
+        for language in ["en", "fr", "pl", "ar", "ru", "lv", "ga", "cy", "br", "gv", "he"] {
+            #expect(PluralRules(language: language).category(for: count) == .other, "\(language) \(count)")
+            let translator = Translator(
+                tables: [
+                    language: [
+                        "d#zero": "zero", "d#one": "one", "d#two": "two", "d#few": "few", "d#many": "many",
+                        "d#other": "other %f",
+                    ]
+                ], masterLanguage: language, language: language)
+            #expect(translator.translate("d", count: count, arguments: [count]).hasPrefix("other"), "\(language)")
+        }
+    }
+
     @Test func aLanguageWithoutThePluralFallsBackThroughTheChain() {
         #expect(inbox(2, "pl-PL").hasPrefix("Ana ma 2 nowe"))
         #expect(inbox(1, "de") == "Ana has 1 new message in Inbox", "the master language's")

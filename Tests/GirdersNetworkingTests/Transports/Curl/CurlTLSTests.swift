@@ -5,24 +5,9 @@ import GirdersTestProcesses
 import GirdersNetworking
 import Testing
 
-/// Whether nginx is installed (`.ci/run` installs it, so there the HTTP/2 test always runs).
-func nginxIsInstalled() -> Bool {
-    ["/usr/sbin/nginx", "/usr/bin/nginx", "/usr/local/sbin/nginx"].contains {
-        FileManager.default.isExecutableFile(atPath: $0)
-    }
-}
-
-/// Whether the `openssl` command is on the PATH: the TLS test server makes its certificates with it. `.ci/run`
-/// installs it; elsewhere the TLS tests skip with the reason.
-func opensslCommandExists() -> Bool {
-    (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").contains {
-        FileManager.default.isExecutableFile(atPath: "\($0)/openssl")
-    }
-}
-
 /// CurlTransport presents ``TLSCredentials``, which FoundationNetworking cannot: trust anchors for a private CA and
 /// a PKCS#12 client identity, against a Python HTTPS server that requires a client certificate.
-@Suite(.serialized, .enabled(if: opensslCommandExists(), "needs the openssl command: apt-get install openssl"))
+@Suite(.serialized, .requires(.openssl))
 struct CurlTLSTests {
     /// The server, its folder of certificates, and its port.
     final class TLSServer {
@@ -81,7 +66,7 @@ struct CurlTLSTests {
         #expect(response.bodyObject?.alpn == ["h2", "http/1.1"])
     }
 
-    @Test(.enabled(if: nginxIsInstalled(), "needs nginx: apt-get install nginx-light"))
+    @Test(.requires(.nginx))
     func aServerThatPicksHTTP2GetsHTTP2() async throws {
         // nginx (Debian's nginx-light, installed by .ci/run) with this server's certificate picks h2 by ALPN and
         // answers with the protocol each request arrived in; two requests at once both arrive over HTTP/2.
@@ -149,7 +134,7 @@ struct CurlTLSTests {
         #expect(metrics.reusedConnection == false)
     }
 
-    @Test(.enabled(if: nginxIsInstalled(), "needs nginx: apt-get install nginx-light"))
+    @Test(.requires(.nginx))
     func anHTTP2ExchangeIsMeasuredAsH2AndTheNextOneReusesItsConnection() async throws {
         let nginx = try PythonServer.start("nginx_h2", arguments: [server.folder.path])
         defer {
@@ -171,7 +156,7 @@ struct CurlTLSTests {
         #expect(measured[0].secureConnection != nil && measured[1].secureConnection == nil)
     }
 
-    @Test(.enabled(if: nginxIsInstalled(), "needs nginx: apt-get install nginx-light"))
+    @Test(.requires(.nginx))
     func sixteenParallelRequestsToAnHTTP2OriginShareOneConnection() async throws {
         // Without CURLOPT_PIPEWAIT libcurl opened about ten connections for the first burst before learning that
         // the server speaks h2; with it, every request waits for the first connection and multiplexes on it.
@@ -230,7 +215,7 @@ struct CurlTLSTests {
         #expect(reason.hasPrefix("the public key of 127.0.0.1 matches none of the pinned keys"), "\(reason)")
     }
 
-    @Test func aWebSocketOverTLSPresentsTheClientIdentityAndHoldsToThePins() async throws {
+    @Test(.requires(.websockets)) func aWebSocketOverTLSPresentsTheClientIdentityAndHoldsToThePins() async throws {
         // PyPI's websockets with this server's certificate, requiring a client certificate. (URLSessionTransport on
         // Linux refuses TLS credentials for every request, WebSockets included, as FoundationNetworking cannot.)
         let kind = TransportKind.curl

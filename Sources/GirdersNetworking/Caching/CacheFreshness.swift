@@ -57,8 +57,9 @@ struct CacheFreshness {
         let date = response.headers["Date"].flatMap { HTTPDate.parse($0) } ?? response.responseTime
         let expiresFields = response.headers.values(for: "Expires")
         if !expiresFields.isEmpty {
-            // An invalid date ("0", "-1") or two different ones mean already expired (section 5.3).
-            guard Set(expiresFields).count == 1, let expires = HTTPDate.parse(expiresFields[0]) else { return 0 }
+            // An invalid date ("0", "-1", a zone other than GMT, a two-digit year in IMF-fixdate) or two different
+            // ones mean already expired (section 5.3): the field is read by RFC 9110's grammar, not leniently.
+            guard Set(expiresFields).count == 1, let expires = HTTPDate.parseStrict(expiresFields[0]) else { return 0 }
             return max(0, expires.timeIntervalSince(date))
         }
         guard heuristicallyCacheable.contains(response.statusCode) || directives.isPublic,

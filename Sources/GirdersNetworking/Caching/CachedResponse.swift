@@ -38,7 +38,7 @@ public struct CachedResponse: Sendable, Equatable {
 
     /// The fields never stored (RFC 9111, section 3.1, and the cookie jar's own).
     static let unstoredFields: Set<String> = [
-        "set-cookie", "set-cookie2", "connection", "keep-alive", "proxy-connection", "te", "transfer-encoding",
+        "set-cookie", "connection", "keep-alive", "proxy-connection", "te", "transfer-encoding",
         "upgrade", "proxy-authenticate", "proxy-authentication-info",
     ]
 

@@ -45,10 +45,13 @@ extension CachingTransport {
                 metrics.cacheUse = .revalidated
                 sink.record(metrics)
             }
+            // The 304's own Set-Cookie fields reach the caller's jar (RFC 6265 section 3: a user agent processes
+            // them on every response), exactly as received; they are never stored with the response.
+            let cookies = inner.setCookieFields.map { HTTPHeader(name: "Set-Cookie", value: $0) }
             return try sink.deliver(
                 HTTPResponse(
-                    statusCode: merged.statusCode, headers: merged.headers, body: merged.body, url: request.url,
-                    request: request.request, cacheUse: .revalidated))
+                    statusCode: merged.statusCode, headers: HTTPHeaders(merged.headers.fields + cookies),
+                    body: merged.body, url: request.url, request: request.request, cacheUse: .revalidated))
         }
         keep(response, for: key, request: request, requestTime: requestTime, responseTime: responseTime)
         try sink.deliver(response.with(request: request.request))

@@ -53,6 +53,31 @@ struct CacheFreshnessTests {
         #expect(CacheFreshness(response, now: start).lifetime == 0)
     }
 
+    /// The public cache-tests suite's `freshness-expires-invalid-*`: each of these reads as 2050 to a lenient parser,
+    /// but is no HTTP-date, so the response is already expired (RFC 9111 section 5.3), as every browser takes it.
+    @Test(arguments: [
+        "Thu, 18 Aug 2050 02:01:18 UTC", "Thu, 18 Aug 50 02:01:18 GMT", "Thu, 18 Aug 2050  02:01:18 GMT",
+        "Thu, 18-Aug-2050 02:01:18 GMT", "Thu, 18 Aug 2050 2:01:18 GMT", "Thu, 18 Aug 2050 02:01 GMT",
+        "thu, 18 Aug 2050 02:01:18 GMT", "Thu, 18 aug 2050 02:01:18 GMT", "Thu 18 Aug 2050 02:01:18 GMT",
+        "Thu, 18 Aug 2050 02:01:18 +0000", "Thu, 18 Aug 2050 02:01:18", "Thu, 18 Aug 2050 02:01:18.5 GMT",
+        "Thursday, 18 Aug 2050 02:01:18 GMT", "Thu, 18 Aug 2050 02:01:18 GMT ",
+    ])
+    func anExpiresOutsideHTTPDatesGrammarIsAlreadyExpired_RFC9111_5_3(_ value: String) {
+        let response = stored(["Date": date(0), "Expires": value])
+        #expect(CacheFreshness(response, now: start).lifetime == 0, "\(value)")
+    }
+
+    /// The three forms RFC 9110 section 5.6.7 defines are read, whatever the weekday says.
+    @Test(arguments: [
+        "Thu, 18 Aug 2050 02:01:18 GMT", "Thursday, 18-Aug-50 02:01:18 GMT", "Thu Aug 18 02:01:18 2050",
+        "Mon, 18 Aug 2050 02:01:18 GMT",
+    ])
+    func anExpiresInEachFormOfHTTPDateIsRead(_ value: String) throws {
+        let expires = try #require(HTTPDate.parseStrict(value))
+        #expect(HTTPDate.string(from: expires) == "Thu, 18 Aug 2050 02:01:18 GMT")
+        #expect(HTTPDate.parseStrict("Sun Nov  6 08:49:37 1994") == HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT"))
+    }
+
     @Test func theHeuristicIsTenPercentOfTheTimeSinceLastModifiedAtMostADay_RFC9111_4_2_2() {
         #expect(CacheFreshness(stored(["Date": date(0), "Last-Modified": date(-1000)]), now: start).lifetime == 100)
         let old = stored(["Date": date(0), "Last-Modified": date(-100 * 86_400)])

@@ -25,7 +25,7 @@ Routes (the request's path, query ignored unless named):
   /cookies?n=N       200 with N persistent Set-Cookie fields (expiring in 2031)
   /coded?coding=C&damage=D   a 108,000-byte text in content coding C (gzip, deflate, raw-deflate, br, zstd,
                      gzip-gzip), whole or damaged (D: none, half, tail, garbage, members; see codings.py), with a
-                     Content-Length of what is sent; /coded?coding=compress names a coding nobody decodes
+                     Content-Length of what is sent; /coded?coding=compress names a coding nobody decodes (compress-over-gzip: gzip, then compress)
   /trailer?size=N    a chunked 200 announcing `Trailer: X-Checksum`, then the body and a trailer field of N bytes
   /interim?n=N&size=S  N interim `102 Processing` heads, each with a field of S bytes, then a 200 with "ok"
   /cookies-raw       Set-Cookie fields with control characters (\x01 in a name; BEL, ESC, DEL in values), one with
@@ -250,6 +250,8 @@ def serve(conn):
         elif path == "/coded":
             if query.get("coding") == "compress":
                 name, coded = "compress", b"\x1f\x9d\x90not really"
+            elif query.get("coding") == "compress-over-gzip":
+                name, coded = "gzip, compress", b"\x1f\x9d\x90" + gzip.compress(b"not really")
             else:
                 name, coded = codings.body(query.get("coding", "gzip"), query.get("damage", "none"))
             conn.sendall(f"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Encoding: {name}\r\n"

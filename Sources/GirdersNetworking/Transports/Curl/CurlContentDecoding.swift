@@ -74,13 +74,18 @@ final class CurlContentDecoding {
     private(set) var encodedBytes: Int64 = 0
     private(set) var decodedBytes: Int64 = 0
 
-    /// Decoders for `contentEncoding` (the field's values joined); `nil` when it names only `identity`.
+    /// Decoders for `contentEncoding` (the field's values joined); `nil` when it names only `identity`, or a coding
+    /// Girders does not know: such a body is delivered as it came, its `Content-Encoding` telling the app so, as
+    /// browsers do (one unknown layer means nothing can be undone). A known coding whose library did not load is an
+    /// error naming it.
     init?(contentEncoding: String, url: URL, limits: ResponseLimits) throws(ResponseError) {
         self.url = url
         self.limits = limits
         let names = contentEncoding.split(atScalar: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
             .filter { !$0.isEmpty && $0 != "identity" }
-        guard !names.isEmpty else { return nil }
+        guard !names.isEmpty, names.allSatisfy({ Coding(rawValue: $0 == "x-gzip" ? "gzip" : $0) != nil }) else {
+            return nil
+        }
         guard names.count <= Self.maximumCodings else {
             throw .malformedResponse(
                 url: url, reason: "the response layers \(names.count) content codings, more than \(Self.maximumCodings)"
@@ -92,7 +97,7 @@ final class CurlContentDecoding {
             guard let coding, let decoder = girders_decoder_create(coding.code) else {
                 let reason =
                     coding.flatMap { girders_coding_load($0.code).map { String(cString: $0) } }
-                    ?? "Girders decodes gzip, deflate, br and zstd"
+                    ?? "its decoder is not available"
                 throw .malformedResponse(
                     url: url,
                     reason: "the response's content coding \(name.debugDescription) cannot be decoded: \(reason)")

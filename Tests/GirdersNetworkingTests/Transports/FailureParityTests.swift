@@ -1,6 +1,6 @@
 #if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
-import GirdersNetworking
+@testable import GirdersNetworking
 import Testing
 
 /// The same failure is the same `ResponseError` case on every transport, so that `RetryPolicy` and callers decide
@@ -27,6 +27,38 @@ struct FailureParityTests {
         let port = try LoopbackServer.refusedPort()
         let found = await kinds(try #require(URL(string: "http://127.0.0.1:\(port)/")))
         #expect(Set(found.values) == [.cannotConnect], "\(found)")
+    }
+
+    /// FoundationNetworking reports some of libcurl's connection failures as `NSURLErrorUnknown` (-1), with libcurl's
+    /// words or a POSIX error underneath; the fault-injecting proxy saw "Couldn't connect to server" so, which was an
+    /// unknown transport error that `RetryPolicy` did not retry, where CurlTransport said cannotConnect and retried.
+    @Test(arguments: [
+        ("Couldn't connect to server", ResponseErrorKind.cannotConnect),
+        ("Failed to connect to 127.0.0.1 port 9 after 0 ms: Couldn't connect to server", .cannotConnect),
+        ("Recv failure: Connection reset by peer", .interrupted), ("Send failure: Broken pipe", .interrupted),
+        ("Failure when receiving data from the peer", .interrupted),
+    ])
+    func foundationNetworkingsUnknownConnectionFailuresAreWhatCurlTransportSays(
+        _ description: String, _ kind: ResponseErrorKind
+    ) async throws {
+        let url = try #require(URL(string: "http://127.0.0.1:9/"))
+        let error = NSError(
+            domain: NSURLErrorDomain, code: NSURLErrorUnknown, userInfo: [NSLocalizedDescriptionKey: description])
+        let failure = ResponseError(TransportFailure(urlSessionError: error), url: url)
+        #expect(failure.kind == kind)
+        let retried = await RetryPolicy(baseDelay: 0).retry(
+            Request(URL: url, method: .get), after: failure, context: InterceptorContext(attempt: 1))
+        #expect(retried != .doNotRetry, "retried like CurlTransport's \(kind)")
+    }
+
+    @Test(arguments: [(ECONNREFUSED, ResponseErrorKind.cannotConnect), (ECONNRESET, .interrupted)])
+    func anUnderlyingPOSIXErrorDecidesAnUnknownFailure(_ code: Int32, _ kind: ResponseErrorKind) throws {
+        let url = try #require(URL(string: "http://127.0.0.1:9/"))
+        let posix = NSError(domain: NSPOSIXErrorDomain, code: Int(code))
+        let error = NSError(
+            domain: NSURLErrorDomain, code: NSURLErrorUnknown,
+            userInfo: [NSLocalizedDescriptionKey: "something", NSUnderlyingErrorKey: posix])
+        #expect(ResponseError(TransportFailure(urlSessionError: error), url: url).kind == kind)
     }
 
     @Test func anUnknownHostIsCannotFindHostEverywhere() async throws {

@@ -119,7 +119,7 @@ final class TransferTask: Sendable {
                 .interrupted, reason: error.localizedDescription, receivedBytes: sink.receivedBytes,
                 expectedBytes: sink.expectedBytes)
         } else {
-            failure = TransportFailure(urlErrorCode: code, description: error.localizedDescription)
+            failure = TransportFailure(urlSessionError: error)
         }
         return .failure(ResponseError(failure, url: url))
     }

@@ -228,14 +228,54 @@ public final class URLSessionTransport: HTTPTransport {
 }
 
 extension TransportFailure {
+    /// URLSession's failure `error`: its `URLError` code, or, where FoundationNetworking reports one of libcurl's
+    /// failures as -1 (`NSURLErrorUnknown`), what its underlying POSIX error or its description says, so a refused
+    /// or reset connection is the same failure CurlTransport reports (and `RetryPolicy` retries it alike).
+    init(urlSessionError error: any Error) {
+        let code = (error as? URLError)?.code.rawValue ?? (error as NSError).code
+        let description = error.localizedDescription
+        if code == URLError.unknown.rawValue, let posix = Self.underlyingPOSIXCode(of: error) {
+            switch posix {
+            case ECONNREFUSED, ENETUNREACH, EHOSTUNREACH:
+                self.init(.cannotConnect, reason: description)
+                return
+            case ECONNRESET, EPIPE, ECONNABORTED:
+                self.init(.interrupted, reason: description)
+                return
+            default: break
+            }
+        }
+        self.init(urlErrorCode: code, description: description)
+    }
+
+    /// The first POSIX error code in `error`'s chain of underlying errors.
+    static func underlyingPOSIXCode(of error: any Error) -> Int32? {
+        var current: NSError? = error as NSError
+        for _ in 0..<8 {
+            guard let next = current else { return nil }
+            if next.domain == NSPOSIXErrorDomain { return Int32(truncatingIfNeeded: next.code) }
+            current = next.userInfo[NSUnderlyingErrorKey] as? NSError
+        }
+        return nil
+    }
+
     /// URLSession's failure with `URLError` code `code` (FoundationNetworking reports several of libcurl's own as
-    /// -1 and says which in the description).
+    /// -1 and says which in the description: libcurl's `strerror` text, or its error buffer's).
     init(urlErrorCode code: Int, description: String) {
         switch URLError.Code(rawValue: code) {
         case .cancelled: self.init(.cancelled, reason: description)
         case .timedOut: self.init(.timedOut, reason: description)
         case .cannotConnectToHost, .notConnectedToInternet: self.init(.cannotConnect, reason: description)
         case .networkConnectionLost: self.init(.interrupted, reason: description)
+        case .unknown
+        where description.hasSuffix("Couldn't connect to server") || description.hasPrefix("Failed to connect to")
+            || description.contains("Connection refused"):
+            self.init(.cannotConnect, reason: description)  // libcurl's CURLE_COULDNT_CONNECT
+        case .unknown
+        where description.hasPrefix("Recv failure") || description.hasPrefix("Send failure")
+            || description.hasPrefix("Failure when receiving data") || description.hasPrefix("Failed sending data")
+            || description.contains("Connection reset by peer"):
+            self.init(.interrupted, reason: description)  // libcurl's CURLE_RECV_ERROR and CURLE_SEND_ERROR
         case .unknown where description.hasPrefix("transfer closed with"):
             self.init(.interrupted, reason: description)  // libcurl's CURLE_PARTIAL_FILE: the body was cut short
         case .unknown

@@ -59,10 +59,7 @@ final class WebSocketOpening: Sendable {
                 return .failure(
                     .transport(url: url, code: 0, reason: "the WebSocket task ended before its handshake's answer"))
             }
-            let failure = error as NSError
-            return .failure(
-                ResponseError(
-                    TransportFailure(urlErrorCode: failure.code, description: failure.localizedDescription), url: url))
+            return .failure(ResponseError(TransportFailure(urlSessionError: error), url: url))
         }
     }
 }

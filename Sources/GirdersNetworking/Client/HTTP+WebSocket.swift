@@ -31,7 +31,8 @@ extension HTTPClient {
     ///   that was not offered); ``ResponseError/unsupported(feature:)`` when the transport cannot open WebSockets.
     public func webSocket(_ request: Request, options: WebSocket.Options = .init()) async throws -> WebSocket {
         let handshake = WebSocketHandshake(
-            protocols: options.protocols, offersCompression: options.compression && WebSocket.canInflate)
+            protocols: options.protocols, offersCompression: options.compression && WebSocket.canInflate,
+            deflate: options.deflate)
         let exchanged = try await exchange(
             Self.upgradeRequest(request, handshake), destination: .webSocket, progress: nil)
         guard let upgrade = exchanged.upgrade else {

@@ -76,9 +76,7 @@ final class TaskWebSocketEngine: WebSocketEngine {
     }
 
     func send(_ message: WebSocketMessage) async throws(WebSocketError) {
-        guard !state.withLock({ $0.closing || $0.ended }) else {
-            throw .connectionLost(reason: "the WebSocket is closing")
-        }
+        try refuseAfterClosing()
         do {
             try await task.send(message)
         } catch {
@@ -86,11 +84,16 @@ final class TaskWebSocketEngine: WebSocketEngine {
         }
     }
 
+    /// Throws when the close handshake has begun or the connection has ended: nothing more is sent.
+    private func refuseAfterClosing() throws(WebSocketError) {
+        let (closing, ended) = state.withLock { ($0.closing, $0.ended) }
+        if ended { throw .notSent(reason: "the connection has ended") }
+        if closing { throw .notSent(reason: "the close handshake has begun (a close frame was sent)") }
+    }
+
     /// A ping; the system's task sends its own payload (it takes none).
     func ping(_ payload: Data) async throws(WebSocketError) {
-        guard !state.withLock({ $0.closing || $0.ended }) else {
-            throw .connectionLost(reason: "the WebSocket is closing")
-        }
+        try refuseAfterClosing()
         do {
             try await task.sendPing()
         } catch {

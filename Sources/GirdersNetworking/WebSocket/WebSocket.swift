@@ -47,6 +47,7 @@ public final class WebSocket: Sendable {
 
             /// The next message, `nil` after a normal close, or the error the connection ended with.
             public mutating func next() async throws -> WebSocketMessage? {
+                inbox.asking()
                 let message = try await base.next()
                 if message != nil { inbox.taken() }
                 return message

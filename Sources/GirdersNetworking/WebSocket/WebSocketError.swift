@@ -9,6 +9,9 @@ public enum WebSocketError: Error, Sendable, Equatable, CustomStringConvertible 
     case closedByServer(code: WebSocketCloseCode, reason: String)
     /// The connection ended without a close handshake (code 1006).
     case connectionLost(reason: String)
+    /// A message or ping was not sent because the close handshake had begun or the connection had ended; the
+    /// connection itself may have ended normally.
+    case notSent(reason: String)
 
     /// The close code the client sends (or, for a server's close, the code it sent).
     public var closeCode: WebSocketCloseCode {
@@ -17,6 +20,7 @@ public enum WebSocketError: Error, Sendable, Equatable, CustomStringConvertible 
         case .limitExceeded: .messageTooBig
         case .closedByServer(let code, _): code
         case .connectionLost: .abnormalClosure
+        case .notSent: .normalClosure
         }
     }
 
@@ -31,6 +35,7 @@ public enum WebSocketError: Error, Sendable, Equatable, CustomStringConvertible 
         case .closedByServer(let code, let reason):
             "the server closed the WebSocket with \(code)\(reason.isEmpty ? "" : ": \(reason)")"
         case .connectionLost(let reason): "the WebSocket connection ended without a close: \(reason)"
+        case .notSent(let reason): "the WebSocket message was not sent: \(reason)"
         }
     }
 }

@@ -8,6 +8,8 @@ import Foundation
 struct WebSocketFrameParser {
     private var buffer = Data()
     private var start = 0
+    /// The frame whose header has arrived and whose payload has not all arrived yet.
+    private var incomplete: (opcode: WebSocketFrame.Opcode, rsv1: Bool, headerLength: Int)?
     let limits: WebSocketLimits
     /// Whether permessage-deflate was agreed (RSV1 allowed on a message's first frame).
     let compression: Bool
@@ -91,11 +93,25 @@ struct WebSocketFrameParser {
             throw .limitExceeded(limit: .frameBytes, maximum: limits.frameBytes)
         }
         let total = headerLength + Int(length)
-        guard available >= total else { return nil }
+        guard available >= total else {
+            incomplete = (opcode, rsv1, headerLength)
+            return nil
+        }
+        incomplete = nil
         let from = buffer.startIndex + start + headerLength
         let payload = Data(buffer[from..<from + Int(length)])
         start += total
         return WebSocketFrame(fin: fin, rsv1: rsv1, opcode: opcode, payload: payload)
+    }
+
+    /// After ``next()`` returned `nil`: the frame still arriving, when its header is here, with the payload bytes so
+    /// far (so a text frame's UTF-8 can be checked as it arrives, not once up to ``WebSocketLimits/frameBytes``
+    /// are in).
+    var incompleteFrame: (opcode: WebSocketFrame.Opcode, rsv1: Bool, payload: Data.SubSequence)? {
+        guard let incomplete else { return nil }
+        let from = buffer.startIndex + start + incomplete.headerLength
+        guard from <= buffer.endIndex else { return nil }
+        return (incomplete.opcode, incomplete.rsv1, buffer[from..<buffer.endIndex])
     }
 
     private func byte(_ offset: Int) -> UInt8 {

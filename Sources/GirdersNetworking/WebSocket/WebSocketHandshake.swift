@@ -16,6 +16,8 @@ package struct WebSocketHandshake: Sendable {
     let protocols: [String]
     /// Whether permessage-deflate is offered (RFC 7692).
     let offersCompression: Bool
+    /// The parameters of the permessage-deflate offer.
+    let deflate: WebSocket.DeflateParameters
 
     /// What the server agreed to.
     struct Agreement: Sendable, Equatable {
@@ -30,9 +32,13 @@ package struct WebSocketHandshake: Sendable {
     /// The GUID section 1.3 appends to the key.
     static let guid = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
 
-    init(protocols: [String] = [], offersCompression: Bool = true, key: String? = nil) {
+    init(
+        protocols: [String] = [], offersCompression: Bool = true,
+        deflate: WebSocket.DeflateParameters = WebSocket.DeflateParameters(), key: String? = nil
+    ) {
         self.protocols = protocols
         self.offersCompression = offersCompression
+        self.deflate = deflate
         if let key {
             self.key = key
         } else {
@@ -48,10 +54,7 @@ package struct WebSocketHandshake: Sendable {
             ("Sec-WebSocket-Version", "13"),
         ]
         if !protocols.isEmpty { fields.append(("Sec-WebSocket-Protocol", protocols.joined(separator: ", "))) }
-        if offersCompression {
-            // No client_max_window_bits: the client sends uncompressed, so the server's window is its own choice.
-            fields.append(("Sec-WebSocket-Extensions", "permessage-deflate"))
-        }
+        if offersCompression { fields.append(("Sec-WebSocket-Extensions", deflate.offer)) }
         return fields
     }
 
@@ -141,14 +144,25 @@ package struct WebSocketHandshake: Sendable {
                 throw .protocolViolation(
                     rule: "permessage-deflate's '\(name)' given twice (RFC 7692, 7.1)", code: .protocolError)
             }
+            let bits = pair.count == 2 ? Int(pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))) : nil
             switch name {
             case "server_no_context_takeover" where pair.count == 1: agreement.serverResetsContext = true
             case "client_no_context_takeover" where pair.count == 1: break  // the client sends uncompressed
             case "server_max_window_bits" where pair.count == 2:
-                let bits = Int(pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))) ?? 0
-                guard (8...15).contains(bits) else {
+                guard let bits, (8...15).contains(bits) else {
                     throw .protocolViolation(
                         rule: "server_max_window_bits=\(pair[1]) (RFC 7692, 7.1.2.1: 8 to 15)", code: .protocolError)
+                }
+                if let asked = deflate.serverMaxWindowBits, bits > asked {
+                    throw .protocolViolation(
+                        rule: "server_max_window_bits=\(bits), more than the \(asked) asked for (RFC 7692, 7.1.2.1)",
+                        code: .protocolError)
+                }
+            case "client_max_window_bits" where pair.count == 2 && deflate.clientMaxWindowBits:
+                // The client sends uncompressed: any window the server names is kept.
+                guard let bits, (8...15).contains(bits) else {
+                    throw .protocolViolation(
+                        rule: "client_max_window_bits=\(pair[1]) (RFC 7692, 7.1.2.2: 8 to 15)", code: .protocolError)
                 }
             default:
                 throw .protocolViolation(
@@ -156,6 +170,16 @@ package struct WebSocketHandshake: Sendable {
                         "permessage-deflate's parameter '\(parameter)' (RFC 7692, 7.1: the client did not ask for it)",
                     code: .protocolError)
             }
+        }
+        if deflate.serverNoContextTakeover, !agreement.serverResetsContext {
+            throw .protocolViolation(
+                rule: "no server_no_context_takeover in the answer, which the offer asked for (RFC 7692, 7.1.1.1)",
+                code: .protocolError)
+        }
+        if deflate.serverMaxWindowBits != nil, !seen.contains("server_max_window_bits") {
+            throw .protocolViolation(
+                rule: "no server_max_window_bits in the answer, which the offer asked for (RFC 7692, 7.1.2.1)",
+                code: .protocolError)
         }
     }
 }

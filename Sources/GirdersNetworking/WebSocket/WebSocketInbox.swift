@@ -10,6 +10,10 @@ final class WebSocketInbox: Sendable {
         /// Messages handed to the reader and not yet taken.
         var unread = 0
         var resumeReading: CheckedContinuation<Void, Never>?
+        /// Whether the reader asked for a message with none unread (it took everything handed so far).
+        var readerAsking = false
+        /// The engine waiting for the reader to ask again (``waitUntilReaderAsksAgain(atMost:)``).
+        var resumeFailing: CheckedContinuation<Void, Never>?
     }
 
     let stream: AsyncThrowingStream<WebSocketMessage, any Error>
@@ -23,14 +27,52 @@ final class WebSocketInbox: Sendable {
 
     /// Hands `message` to the reader.
     func hand(_ message: WebSocketMessage) {
-        state.withLock { $0.unread += 1 }
+        state.withLock {
+            $0.unread += 1
+            $0.readerAsking = false
+        }
         deliver.yield(message)
+    }
+
+    /// Called by the reader's side as it asks for the next message.
+    func asking() {
+        let resume = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            state.readerAsking = state.unread == 0
+            guard state.readerAsking else { return nil }
+            defer { state.resumeFailing = nil }
+            return state.resumeFailing
+        }
+        resume?.resume()
+    }
+
+    /// Returns once the reader took every message handed to it and asked for the next, or after `limit` (a reader
+    /// that stopped reading): a connection that must fail lets the messages before the failure reach the reader,
+    /// and the reader answer them, first.
+    func waitUntilReaderAsksAgain(atMost limit: Duration) async {
+        if state.withLock({ $0.readerAsking || $0.finished }) { return }
+        let timer = Task { [weak self] in
+            try? await Task.sleep(for: limit)
+            self?.state.withLock { state -> CheckedContinuation<Void, Never>? in
+                defer { state.resumeFailing = nil }
+                return state.resumeFailing
+            }?.resume()
+        }
+        await withCheckedContinuation { continuation in
+            let goOn = state.withLock { state -> Bool in
+                guard !state.readerAsking, !state.finished else { return true }
+                state.resumeFailing = continuation
+                return false
+            }
+            if goOn { continuation.resume() }
+        }
+        timer.cancel()
     }
 
     /// Called by the reader's side as it takes a message (see ``WebSocket/messages``).
     func taken() {
         let resume = state.withLock { state -> CheckedContinuation<Void, Never>? in
             state.unread = max(0, state.unread - 1)
+            state.readerAsking = false
             guard state.unread < WebSocket.bufferedMessages else { return nil }
             defer { state.resumeReading = nil }
             return state.resumeReading

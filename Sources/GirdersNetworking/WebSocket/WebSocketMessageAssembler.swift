@@ -20,6 +20,9 @@ struct WebSocketMessageAssembler {
     private var compressed = false
     private var data = Data()
     private var text = UTF8Validator()
+    /// How many payload bytes of the frame still arriving were checked as UTF-8, and the checker after them.
+    private var checkedOfIncomplete = 0
+    private var incompleteText = UTF8Validator()
 
     init(limits: WebSocketLimits) {
         self.limits = limits
@@ -52,8 +55,11 @@ struct WebSocketMessageAssembler {
             throw .limitExceeded(limit: .messageBytes, maximum: limits.messageBytes)
         }
         data.append(frame.payload)
-        if opcode == .text, !compressed, !text.accepts(frame.payload) {
-            throw .protocolViolation(rule: "a text message that is not UTF-8 (8.1)", code: .invalidPayloadData)
+        let checked = checkedOfIncomplete
+        checkedOfIncomplete = 0
+        if opcode == .text, !compressed {
+            if checked > 0 { text = incompleteText }
+            guard text.accepts(frame.payload.dropFirst(checked)) else { throw Self.notUTF8 }
         }
         guard frame.fin, let kind = opcode else { return nil }
         opcode = nil
@@ -62,6 +68,29 @@ struct WebSocketMessageAssembler {
         if compressed { return .compressedMessage(opcode: kind, data: whole) }
         return try Self.message(kind, whole, validated: text.isComplete)
     }
+
+    /// Checks the UTF-8 of a text frame still arriving (a message's first frame, or a continuation of an uncompressed
+    /// text message), so invalid bytes fail the connection as soon as they are here (RFC 6455, section 8.1) rather
+    /// than once the whole frame has arrived.
+    mutating func check(
+        incomplete opcode: WebSocketFrame.Opcode, rsv1: Bool, payload: Data.SubSequence
+    )
+        throws(WebSocketError)
+    {
+        guard payload.count > checkedOfIncomplete else { return }
+        if checkedOfIncomplete == 0 {
+            switch opcode {
+            case .text where self.opcode == nil && !rsv1: incompleteText = UTF8Validator()
+            case .continuation where self.opcode == .text && !compressed: incompleteText = text
+            default: return
+            }
+        }
+        guard incompleteText.accepts(payload.dropFirst(checkedOfIncomplete)) else { throw Self.notUTF8 }
+        checkedOfIncomplete = payload.count
+    }
+
+    static let notUTF8 = WebSocketError.protocolViolation(
+        rule: "a text message that is not UTF-8 (8.1)", code: .invalidPayloadData)
 
     /// A whole message of `kind` from its (decompressed) bytes; text must be complete UTF-8.
     static func message(

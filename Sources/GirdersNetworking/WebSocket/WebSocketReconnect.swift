@@ -44,7 +44,7 @@ extension WebSocket {
                 switch error {
                 case .connectionLost: return true
                 case .closedByServer(let code, _): return [1001, 1011, 1012, 1013].contains(code.rawValue)
-                case .protocolViolation, .limitExceeded: return false
+                case .protocolViolation, .limitExceeded, .notSent: return false
                 }
             case let error as ResponseError:
                 switch error.kind {

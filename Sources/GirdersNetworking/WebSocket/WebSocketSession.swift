@@ -85,9 +85,9 @@ final class WebSocketSession: WebSocketEngine {
 
     /// Writes one frame; a data or ping frame fails once a close was sent.
     func send(_ frame: WebSocketFrame) async throws(WebSocketError) {
-        if state.withLock({ $0.closeSent || $0.closed }) {
-            throw .connectionLost(reason: "the WebSocket is closing")
-        }
+        let (closing, closed) = state.withLock { ($0.closeSent, $0.closed) }
+        if closed { throw .notSent(reason: "the connection has ended") }
+        if closing { throw .notSent(reason: "the close handshake has begun (a close frame was sent)") }
         try await write(frame)
     }
 
@@ -140,15 +140,25 @@ final class WebSocketSession: WebSocketEngine {
                     guard let event = try assembler.take(frame) else { continue }
                     if try await handle(event, inflater: inflater) { return await ended() }
                 }
+                if let frame = parser.incompleteFrame {
+                    try assembler.check(incomplete: frame.opcode, rsv1: frame.rsv1, payload: frame.payload)
+                }
             }
         } catch {
-            // A rule the server broke or a limit: close with its code (the server's answer is not awaited).
+            // A rule the server broke or a limit: every message that came before it reaches the reader first (an app
+            // answering them does so before the close), then close with its code (the server's answer is not
+            // awaited).
+            await inbox.waitUntilReaderAsksAgain(atMost: Self.readerGrace)
             if error.closeCode.isSendable { await sendClose(error.closeCode, reason: "") }
             finish(throwing: error)
             await channel.close()
             await ended()
         }
     }
+
+    /// How long a connection that broke a rule waits for its reader to take the messages that came before, before it
+    /// closes: a reader that takes them sooner (the usual case) lets it close at once.
+    static let readerGrace: Duration = .seconds(2)
 
     /// Acts on one event; `true` once the close handshake is done.
     private func handle(

@@ -5,7 +5,8 @@ standard input closes.
 
 Every connection's path carries `?id=ID`; what the server saw of the client on it is kept under that ID and
 answered as JSON by a plain `GET /_state?id=ID` (404 before a connection named ID arrived): "close" (the close code the client sent, or null), "pongs" (pongs
-received), "pings" (pings received), "blocked" (whether a send found the client's receive window full), "done".
+received), "pings" (pings received), "blocked" (whether a send found the client's receive window full), "done",
+"texts" (the text messages the client sent before its close).
 
 Handshake answers (/hs/...): bad-accept, no-upgrade, extension (an extension not offered), protocol (a subprotocol
 not offered), deflate-bits (server_max_window_bits=7), 200 (a 200 with a body), huge-head (head fields without end),
@@ -18,7 +19,9 @@ close-1005, close-1-byte, close-bad-reason, ping-flood?n=N (N pings of 125 bytes
 (agrees to permessage-deflate and sends a message that inflates to 64 MiB), quiet (nothing, and no pong for any ping),
 flood?n=N&size=S (N binary messages of S bytes, sent without blocking, noting when the client's window is full;
 then the text "end" and a normal close), drop (the text "hello", then the connection closes without a close frame),
-split-utf8-good (a text message whose "é" is split between two fragments).
+split-utf8-good (a text message whose "é" is split between two fragments), then-rsv2 (the texts "first" and "second",
+then in the same write a frame with RSV2 set), utf8-early (a text frame announcing 1 MiB whose first three bytes,
+then nothing more, hold an invalid byte), utf8-early-continuation (the same in a continuation of a text message).
 """
 import base64
 import hashlib
@@ -39,7 +42,7 @@ STATES = {}
 def state(identifier):
     with LOCK:
         return STATES.setdefault(identifier, {"close": None, "pongs": 0, "pings": 0, "blocked": False,
-                                              "done": False})
+                                              "done": False, "texts": []})
 
 
 def frame(opcode, payload=b"", fin=True, rsv1=False, mask=None, length=None):
@@ -100,6 +103,8 @@ def read_client(conn, seen):
                 seen["pongs"] += 1
             elif opcode == 0x9:
                 seen["pings"] += 1
+            elif opcode == 0x1:
+                seen["texts"].append(payload.decode("utf-8", "replace"))
         if opcode == 0x8:
             try:
                 conn.sendall(frame(0x8, payload[:2]))
@@ -167,6 +172,10 @@ def frames_case(conn, case, arguments, seen):
         "close-1005": frame(0x8, struct.pack("!H", 1005)),
         "close-1-byte": frame(0x8, b"\x03"),
         "close-bad-reason": frame(0x8, struct.pack("!H", 1000) + b"\xff\xfe"),
+        "then-rsv2": frame(0x1, b"first") + frame(0x1, b"second") + bytes([0xA1, 1]) + b"x",
+        "utf8-early": struct.pack("!BBQ", 0x81, 127, 1 << 20) + b"ab\xff",
+        "utf8-early-continuation": frame(0x1, b"ok", fin=False) + struct.pack("!BBQ", 0x80, 127, 1 << 20)
+        + b"cd\xc0",
     }
     if case == "drop":
         conn.sendall(frame(0x1, b"hello"))

@@ -42,6 +42,8 @@ struct HostileWebSocketServer: Sendable {
         let blocked: Bool
         /// Whether the server is done with the connection.
         let done: Bool
+        /// The text messages the client sent before its close.
+        let texts: [String]
     }
 
     static let shared: Result<HostileWebSocketServer, any Error> = Result { try HostileWebSocketServer() }

@@ -39,7 +39,7 @@ struct WebSocketClientTests {
             return
         }
         let fields = try JSONDecoder().decode([String: String].self, from: Data(json.utf8))
-        #expect(fields["sec-websocket-extensions"] == "permessage-deflate")
+        #expect(fields["sec-websocket-extensions"] == "permessage-deflate; client_max_window_bits")
         #expect(fields["sec-websocket-version"] == "13")
         #expect(fields["upgrade"] == "websocket")
         #expect(socket.agreement.compression)

@@ -35,9 +35,13 @@ struct WebSocketHostileServerTests {
         Rule(route: "close-1-byte", code: 1002, words: "one-byte body"),
         Rule(route: "close-bad-reason", code: 1007, words: "close reason that is not UTF-8"),
         Rule(route: "deflate-bomb", code: 1009, words: "decompressionRatio (100 to 1)"),
+        // A frame announcing 1 MiB whose first bytes are not UTF-8, and nothing more: refused at those bytes, not
+        // once the MiB has come (before, the client waited for the whole frame).
+        Rule(route: "utf8-early", code: 1007, words: "not UTF-8"),
+        Rule(route: "utf8-early-continuation", code: 1007, words: "not UTF-8"),
     ]
 
-    @Test(arguments: rules, TransportKind.allCases)
+    @Test(.timeLimit(.minutes(1)), arguments: rules, TransportKind.allCases)
     func aBrokenRuleClosesWithItsCodeAndNamesTheRule(_ rule: Rule, _ kind: TransportKind) async throws {
         let id = UUID().uuidString
         let socket = try await kind.client().webSocket(server.request("/f/\(rule.route)", id: id))
@@ -47,6 +51,40 @@ struct WebSocketHostileServerTests {
         #expect(failure.description.contains(rule.words), "\(failure)")
         #expect(try await server.seenWhenDone(id).close == rule.code)
         if rule.route == "split-utf8" { #expect(messages == [.text("é")]) } else { #expect(messages.isEmpty) }
+    }
+
+    /// Two valid messages and a frame that breaks a rule, in one read: both messages reach the reader, and an app that
+    /// echoes them has its echoes sent before the client's close (Autobahn 3.2 to 3.4, 4.1.3 to 4.2.5: strict).
+    /// Before, the connection failed on reading the third frame and the echoes found it closing.
+    @Test(arguments: TransportKind.allCases)
+    func messagesBeforeABrokenRuleReachTheReaderAndItsAnswersGoOutBeforeTheClose(_ kind: TransportKind) async throws {
+        let id = UUID().uuidString
+        let socket = try await kind.client().webSocket(server.request("/f/then-rsv2", id: id))
+        var received: [WebSocketMessage] = []
+        var failure: (any Error)?
+        do {
+            for try await message in socket.messages {
+                received.append(message)
+                try await socket.send(message)
+            }
+        } catch {
+            failure = error
+        }
+        #expect(received == [.text("first"), .text("second")])
+        #expect((failure as? WebSocketError)?.closeCode.rawValue == 1002, "\(String(describing: failure))")
+        let seen = try await server.seenWhenDone(id)
+        #expect(seen.texts == ["first", "second"])
+        #expect(seen.close == 1002)
+    }
+
+    /// A send after the close handshake began says so, instead of "ended without a close".
+    @Test func aSendAfterClosingSaysTheMessageWasNotSent() async throws {
+        let socket = try await TransportKind.underTest.client().webSocket(
+            server.request("/f/quiet", id: UUID().uuidString))
+        await socket.close()
+        await #expect(throws: WebSocketError.notSent(reason: "the connection has ended")) {
+            try await socket.send(.text("late"))
+        }
     }
 
     @Test

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Type-checks Girders for macOS, iOS and tvOS against real Apple SDKs (../shared/tools/apple-sdk/typecheck.sh; see
-# its README for the one-time set-up): this package with its test targets, then Integrations/,
+# Type-checks Girders for macOS, iOS and tvOS against real Apple SDKs (Scripts/apple-sdk/typecheck.sh; its header
+# says where the SDKs come from and how to set them up once): this package with its test targets, then Integrations/,
 # Examples/GirdersDemo (tests included) and Examples/TremaPluginDemo with their dependencies
 # (Scripts/apple-sdk/typecheck-package.py). Fails on any failing Girders target. Where the tool or the SDKs are not
 # on the machine, prints one line saying the check was skipped and why, and succeeds.
@@ -9,14 +9,7 @@
 # TremaPlugin, and the examples' and Integrations' dependencies resolved (`swift package resolve`, done here).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-# The tool sits beside the checkout (../shared); a clone elsewhere on the same machine finds it at /work/shared.
-tool=${APPLE_SDK_TOOL:-}
-if [ -z "$tool" ]; then
-    for candidate in ../shared/tools/apple-sdk/typecheck.sh /work/shared/tools/apple-sdk/typecheck.sh; do
-        [ -f "$candidate" ] && { tool=$candidate; break; }
-    done
-    tool=${tool:-../shared/tools/apple-sdk/typecheck.sh}
-fi
+tool=${APPLE_SDK_TOOL:-Scripts/apple-sdk/typecheck.sh}
 sdks=${APPLE_SDK_ROOT:-${XDG_CACHE_HOME:-$HOME/.cache}/girders-apple-sdk/sdks}
 if [ ! -f "$tool" ]; then
     echo "apple-sdk: skipped: the type-check tool is not on this machine ($tool)"
@@ -24,7 +17,7 @@ if [ ! -f "$tool" ]; then
 fi
 for sdk in MacOSX15.5.sdk iPhoneOS26.2.sdk AppleTVOS18.0.sdk; do
     if [ ! -f "$sdks/$sdk/SDKSettings.json" ]; then
-        echo "apple-sdk: skipped: the Apple SDKs are not set up on this machine (no $sdks/$sdk; see $(dirname "$tool")/README.md)"
+        echo "apple-sdk: skipped: the Apple SDKs are not set up on this machine (no $sdks/$sdk; see the header of Scripts/apple-sdk/typecheck.sh)"
         exit 0
     fi
 done

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Type-checks a package that has package dependencies (Examples/*, Integrations) against the Apple SDKs.
 
-`../shared/tools/apple-sdk/typecheck.sh` reads one package's own targets from `swift package dump-package` and
+`Scripts/apple-sdk/typecheck.sh` reads one package's own targets from `swift package dump-package` and
 knows nothing of its dependencies. This script gives it a package it can read: a flat package in a cache folder
 that holds, as local targets, the package's own targets and every target of its dependencies they reach (Girders'
 modules, swift-openapi-runtime, ...), each a symbolic link to its real source folder, with the settings, language
@@ -10,8 +10,8 @@ package's platforms. Then it runs the tool in that folder, so every module is ch
 for the Apple platform (dependencies first; a dependency's test and executable targets are left out).
 
 Usage: typecheck-package.py PACKAGE_DIR [--platforms "macos ios tvos"] [--tests]
-Environment: as the tool's (APPLE_SDK_ROOT, APPLE_SDK_WORK, SWIFTC); APPLE_SDK_TOOL, the tool (default: beside the
-checkout, ../shared/tools/apple-sdk/typecheck.sh); TREMA, the host `trema` for TremaPlugin
+Environment: as the tool's (APPLE_SDK_ROOT, APPLE_SDK_WORK, SWIFTC); APPLE_SDK_TOOL, the tool (default:
+Scripts/apple-sdk/typecheck.sh beside this script); TREMA, the host `trema` for TremaPlugin
 (default: this checkout's .build/debug/trema). Prints the tool's report; exits with its status (2: set-up).
 """
 import argparse
@@ -24,10 +24,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CHECKOUT = os.path.dirname(os.path.dirname(HERE))
-TOOL = os.path.abspath(os.environ.get("APPLE_SDK_TOOL") or next(
-    (p for p in (os.path.normpath(os.path.join(CHECKOUT, "..", "shared", "tools", "apple-sdk", "typecheck.sh")),
-                 "/work/shared/tools/apple-sdk/typecheck.sh") if os.path.isfile(p)),
-    os.path.normpath(os.path.join(CHECKOUT, "..", "shared", "tools", "apple-sdk", "typecheck.sh"))))
+TOOL = os.path.abspath(os.environ.get("APPLE_SDK_TOOL") or os.path.join(HERE, "typecheck.sh"))
 SWIFT = os.path.join(os.path.dirname(os.environ.get("SWIFTC", "/opt/swift/usr/bin/swiftc")), "swift")
 PLATFORM_NAMES = {"macos": ".macOS", "ios": ".iOS", "tvos": ".tvOS", "watchos": ".watchOS", "visionos": ".visionOS",
                   "linux": ".linux", "windows": ".windows", "android": ".android", "wasi": ".wasi",

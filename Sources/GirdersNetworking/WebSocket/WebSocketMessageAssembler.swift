@@ -54,16 +54,25 @@ struct WebSocketMessageAssembler {
         guard data.count + frame.payload.count <= limits.messageBytes else {
             throw .limitExceeded(limit: .messageBytes, maximum: limits.messageBytes)
         }
-        data.append(frame.payload)
         let checked = checkedOfIncomplete
         checkedOfIncomplete = 0
         if opcode == .text, !compressed {
             if checked > 0 { text = incompleteText }
             guard text.accepts(frame.payload.dropFirst(checked)) else { throw Self.notUTF8 }
         }
-        guard frame.fin, let kind = opcode else { return nil }
+        guard frame.fin, let kind = opcode else {
+            data.append(frame.payload)
+            return nil
+        }
         opcode = nil
-        let whole = data
+        // A message in one frame (the usual case) is that frame's payload, not a copy of it.
+        let whole: Data
+        if data.isEmpty {
+            whole = frame.payload
+        } else {
+            data.append(frame.payload)
+            whole = data
+        }
         data = Data()
         if compressed { return .compressedMessage(opcode: kind, data: whole) }
         return try Self.message(kind, whole, validated: text.isComplete)
@@ -100,11 +109,9 @@ struct WebSocketMessageAssembler {
     {
         guard kind == .text else { return .message(.binary(bytes)) }
         var check = UTF8Validator()
-        let whole = validated ?? (check.accepts(bytes) && check.isComplete)
-        guard whole, let string = String(data: bytes, encoding: .utf8) else {
-            throw .protocolViolation(rule: "a text message that is not UTF-8 (8.1)", code: .invalidPayloadData)
-        }
-        return .message(.text(string))
+        guard validated ?? (check.accepts(bytes) && check.isComplete) else { throw notUTF8 }
+        // Checked above: decoding repairs nothing, in one pass (Foundation's String(data:encoding:) checked again).
+        return .message(.text(String(decoding: bytes, as: UTF8.self)))
     }
 
     /// The server's close: no body (1005), or a code that may be sent and a UTF-8 reason (5.5.1, 7.4.1).

@@ -31,6 +31,10 @@
 // and downloads resumably until the test kills it:
 //
 //     TransferProbe resumable-download <URL> <destination>
+//
+// and runs Autobahn|Testsuite's cases as an echo client (AutobahnProbe.swift, Scripts/autobahn.sh):
+//
+//     TransferProbe autobahn <ws://host:port> curl|urlSession deflate|plain <agent> [first-last]
 import Foundation
 import GirdersNetworking
 
@@ -57,6 +61,12 @@ func resetPeak() {
 }
 
 let arguments = CommandLine.arguments
+if arguments.count >= 6, arguments[1] == "autobahn" {
+    exit(
+        await AutobahnProbe.run(
+            arguments[2], transport: arguments[3], compression: arguments[4] == "deflate", agent: arguments[5],
+            range: arguments.count > 6 ? arguments[6] : nil))
+}
 if arguments.count == 4, arguments[1] == "get", let url = URL(string: arguments[2]) {
     var transport: any HTTPTransport = URLSessionTransport(configuration: .ephemeral)
     #if os(Linux)

@@ -5,7 +5,8 @@
 # deflate agents only). Prints a table per agent and fails unless every case is OK or INFORMATIONAL.
 #
 # Usage: Scripts/autobahn.sh [CASES...]     CASES are the suite's patterns ("*" by default, "1.*", "12.1.1", ...).
-#   AGENTS="curl-deflate" picks agents (curl-plain curl-deflate urlsession-plain urlsession-deflate).
+#   AGENTS="curl-deflate" picks agents (curl-plain curl-deflate urlsession-plain urlsession-deflate; python-plain and
+#   python-deflate run PyPI's websockets 13.1 the same way, Benchmarks/Tools/autobahn_echo.py, for comparison).
 #
 # The suite runs on Python 2.7 only: pyenv's 2.7.18 (or PYTHON27), in a virtualenv made with virtualenv < 20.22 under
 # ${GIRDERS_AUTOBAHN_HOME:-~/.cache/girders-autobahn}, with the dependency set the suite pins
@@ -41,10 +42,13 @@ port=$(python3 -c "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0));
 agents=${AGENTS:-curl-plain curl-deflate urlsession-plain urlsession-deflate}
 cases=("$@")
 [ ${#cases[@]} -gt 0 ] || cases=("*")
-python3 - "$work/spec.json" "$port" "$agents" "${cases[@]}" <<'PY'
+# The agent's name in the reports: girders-<transport>-<mode>, or websockets-<mode> for the Python comparison.
+label() { case $1 in python-*) echo "websockets-${1#*-}" ;; *) echo "girders-$1" ;; esac; }
+labels=$(for agent in $agents; do label "$agent"; done)
+python3 - "$work/spec.json" "$port" "$labels" "${cases[@]}" <<'PY'
 import json, sys
 path, port, agents, cases = sys.argv[1], sys.argv[2], sys.argv[3].split(), sys.argv[4:]
-plain = {"girders-" + agent: ["12.*", "13.*"] for agent in agents if agent.endswith("-plain")}
+plain = {agent: ["12.*", "13.*"] for agent in agents if agent.endswith("-plain")}
 json.dump({"url": f"ws://127.0.0.1:{port}", "outdir": "./reports", "cases": cases, "exclude-cases": [],
            "exclude-agent-cases": plain}, open(path, "w"))
 PY
@@ -60,7 +64,11 @@ for agent in $agents; do
     transport=${agent%-*}
     [ "$transport" = "urlsession" ] && transport=urlSession
     start=$(date +%s)
-    "$probe" autobahn "ws://127.0.0.1:$port" "$transport" "${agent#*-}" "girders-$agent"
-    echo "autobahn: girders-$agent ran in $(($(date +%s) - start)) s"
+    if [ "$transport" = "python" ]; then
+        python3 Benchmarks/Tools/autobahn_echo.py "ws://127.0.0.1:$port" "${agent#*-}" "$(label "$agent")"
+    else
+        "$probe" autobahn "ws://127.0.0.1:$port" "$transport" "${agent#*-}" "$(label "$agent")"
+    fi
+    echo "autobahn: $(label "$agent") ran in $(($(date +%s) - start)) s"
 done
 python3 Scripts/autobahn/summary.py "$work/reports"

@@ -77,6 +77,18 @@ struct WebSocketHostileServerTests {
         #expect(seen.close == 1002)
     }
 
+    /// A reader that takes one message and then stops reading does not hold the failing connection open: the close
+    /// goes out after the grace (WebSocketSession.readerGrace) all the same.
+    @Test func aReaderThatStopsReadingDoesNotHoldAFailingConnectionOpen() async throws {
+        let id = UUID().uuidString
+        let socket = try await TransportKind.underTest.client().webSocket(server.request("/f/then-rsv2", id: id))
+        var iterator = socket.messages.makeAsyncIterator()
+        #expect(try await iterator.next() == .text("first"))
+        #expect(try await server.seenWhenDone(id).close == 1002)
+        #expect(try await iterator.next() == .text("second"), "what came before the broken rule is still there")
+        await #expect(throws: WebSocketError.self) { _ = try await iterator.next() }
+    }
+
     /// A send after the close handshake began says so, instead of "ended without a close".
     @Test func aSendAfterClosingSaysTheMessageWasNotSent() async throws {
         let socket = try await TransportKind.underTest.client().webSocket(

@@ -29,6 +29,11 @@ final class WebSocketInflater {
         if let decoder { girders_decoder_free(decoder) }
     }
 
+    /// Where zlib writes, made once per connection (a 64 KiB buffer per message cost more than small messages).
+    private var chunk = [UInt8](repeating: 0, count: 64 << 10)
+    /// RFC 7692, 7.2.2: the tail every message's compressed bytes lack.
+    private static let tail: [UInt8] = [0x00, 0x00, 0xFF, 0xFF]
+
     /// The message `compressed` decompresses to, or the rule or limit it breaks.
     func inflate(_ compressed: Data) throws(WebSocketError) -> Data {
         if decoder == nil || !takesOverContext {
@@ -40,20 +45,37 @@ final class WebSocketInflater {
             }
         }
         guard let decoder else { throw .connectionLost(reason: "zlib could not start a decoder") }
-        var input = [UInt8](compressed)
-        input.append(contentsOf: [0x00, 0x00, 0xFF, 0xFF])
         var output = Data()
-        var chunk = [UInt8](repeating: 0, count: 64 << 10)
+        // The message's bytes where they are, then the tail: no copy of the compressed message.
+        let ended = compressed.withUnsafeBytes { bytes in
+            Result { () throws(WebSocketError) in
+                try feed(bytes, decoder, compressedCount: compressed.count, into: &output)
+            }
+        }
+        if try !ended.get() {
+            _ = try Self.tail.withUnsafeBytes { bytes in
+                Result { () throws(WebSocketError) in
+                    try feed(bytes, decoder, compressedCount: compressed.count, into: &output)
+                }
+            }.get()
+        }
+        return output
+    }
+
+    /// Decodes `input` whole into `output`; `true` when the server ended its DEFLATE stream (BFINAL), which is
+    /// allowed: the next message starts a new one.
+    private func feed(
+        _ input: UnsafeRawBufferPointer, _ decoder: OpaquePointer, compressedCount: Int, into output: inout Data
+    ) throws(WebSocketError) -> Bool {
+        let source = input.bindMemory(to: UInt8.self)
         var offset = 0
         while true {
             var consumed = 0
             var produced = 0
-            let result = input.withUnsafeBufferPointer { source in
-                chunk.withUnsafeMutableBufferPointer { target in
-                    girders_decoder_step(
-                        decoder, source.baseAddress.map { $0 + offset }, source.count - offset, &consumed,
-                        target.baseAddress, target.count, &produced)
-                }
+            let result = chunk.withUnsafeMutableBufferPointer { target in
+                girders_decoder_step(
+                    decoder, source.baseAddress.map { $0 + offset }, source.count - offset, &consumed,
+                    target.baseAddress, target.count, &produced)
             }
             offset += consumed
             if produced > 0 {
@@ -61,7 +83,7 @@ final class WebSocketInflater {
                     throw .limitExceeded(limit: .messageBytes, maximum: limits.messageBytes)
                 }
                 output.append(contentsOf: chunk[..<produced])
-                if output.count > 1 << 20, output.count / max(1, compressed.count) > limits.decompressionRatio {
+                if output.count > 1 << 20, output.count / max(1, compressedCount) > limits.decompressionRatio {
                     throw .limitExceeded(limit: .decompressionRatio, maximum: limits.decompressionRatio)
                 }
             }
@@ -71,15 +93,14 @@ final class WebSocketInflater {
                 throw .protocolViolation(
                     rule: "a compressed message that is not DEFLATE (RFC 7692, 7.2.2): \(why)", code: .protocolError)
             case GIRDERS_DECODE_END:
-                // The server ended its DEFLATE stream (BFINAL): allowed; the next message starts a new one.
                 if takesOverContext, girders_decoder_restart(decoder) != 0 {
                     girders_decoder_free(decoder)
                     self.decoder = nil
                 }
-                return output
+                return true
             default:
-                if offset >= input.count, produced < chunk.count { return output }
-                if consumed == 0, produced == 0 { return output }  // no progress: all the input taken
+                if offset >= source.count, produced < chunk.count { return false }
+                if consumed == 0, produced == 0 { return false }  // no progress: all the input taken
             }
         }
     }

@@ -143,20 +143,14 @@ struct CachePoliciesTests {
 
     @Test func setCookieIsNotStoredSoAHitSetsNoCookie() async throws {
         let jar = RFC6265CookieJar()
-        let origin = try CacheOrigin.get()
-        let clock = TestClock()
-        let client = HTTPClient(
-            transport: CachingTransport(
-                TransportKind.underTest.transport(cookies: jar), store: MemoryCacheStore(), defaultPolicy: .useProtocol
-            ) { clock.date })
-        let name = "c" + UUID().uuidString.prefix(8).lowercased()
-        try await origin.script(name, [.init(200, [("Cache-Control", "max-age=600"), ("Set-Cookie", "a=1")])])
-        _ = try await client.perform(Request(URL: origin.url(name), method: .get))
+        let cache = try CacheHarness(cookies: jar)
+        try await cache.script(.init(200, [("Cache-Control", "max-age=600"), ("Set-Cookie", "a=1")]))
+        _ = try await cache.get()
         jar.removeAll()
-        let hit = try await client.perform(Request(URL: origin.url(name), method: .get))
+        let hit = try await cache.get()
         #expect(hit.cacheUse != nil)
         #expect(hit.headers["Set-Cookie"] == nil)
-        #expect(jar.cookies(for: origin.url(name)).isEmpty)
+        #expect(jar.cookies(for: cache.url).isEmpty)
     }
 
     /// RFC 6265 section 3: a user agent processes `Set-Cookie` on every response, so a `304` that revalidates a
@@ -164,28 +158,19 @@ struct CachePoliciesTests {
     /// is still never stored with the response.
     @Test func aSetCookieOnARevalidating304ReachesTheJar() async throws {
         let jar = RFC6265CookieJar()
-        let origin = try CacheOrigin.get()
-        let clock = TestClock()
-        let client = HTTPClient(
-            transport: CachingTransport(
-                TransportKind.underTest.transport(cookies: jar), store: MemoryCacheStore(), defaultPolicy: .useProtocol
-            ) { clock.date })
-        let name = "c" + UUID().uuidString.prefix(8).lowercased()
-        try await origin.script(
-            name,
-            [
-                .init(200, [("Cache-Control", "max-age=0"), ("ETag", #""a""#)], body: "x"),
-                .init(304, [("ETag", #""a""#), ("Set-Cookie", "renewed=2; Path=/")]),
-            ])
-        _ = try await client.perform(Request(URL: origin.url(name), method: .get))
-        let revalidated = try await client.perform(Request(URL: origin.url(name), method: .get))
+        let cache = try CacheHarness(cookies: jar)
+        try await cache.script(
+            .init(200, [("Cache-Control", "max-age=0"), ("ETag", #""a""#)], body: "x"),
+            .init(304, [("ETag", #""a""#), ("Set-Cookie", "renewed=2; Path=/")]))
+        _ = try await cache.get()
+        let revalidated = try await cache.get()
         #expect(revalidated.cacheUse == .revalidated)
-        #expect(jar.cookies(for: origin.url(name)).map(\.name) == ["renewed"])
+        #expect(jar.cookies(for: cache.url).map(\.name) == ["renewed"])
         jar.removeAll()
-        clock.advance(1)
-        try await origin.script(name, [.init(304, [("ETag", #""a""#)])])
-        _ = try await client.perform(Request(URL: origin.url(name), method: .get))
-        #expect(jar.cookies(for: origin.url(name)).isEmpty, "the cookie was not stored with the response")
+        cache.clock.advance(1)
+        try await cache.script(.init(304, [("ETag", #""a""#)]))
+        _ = try await cache.get()
+        #expect(jar.cookies(for: cache.url).isEmpty, "the cookie was not stored with the response")
     }
 
     /// RFC 9111 section 3.1 names the fields a cache does not store; `Set-Cookie2` is not one of them

@@ -16,12 +16,15 @@ struct CacheHarness {
 
     init(
         _ kind: TransportKind = .underTest, store: MemoryCacheStore = MemoryCacheStore(),
-        interceptors: [any RequestInterceptor] = [], monitors: [any EventMonitor] = []
+        interceptors: [any RequestInterceptor] = [], monitors: [any EventMonitor] = [],
+        cookies jar: (any CookieJar)? = nil
     ) throws {
         origin = try CacheOrigin.get()
         self.store = store
         let clock = clock
-        cache = CachingTransport(kind.transport(), store: store, defaultPolicy: .useProtocol) { clock.date }
+        cache = CachingTransport(kind.transport(cookies: jar), store: store, defaultPolicy: .useProtocol) {
+            clock.date
+        }
         client = HTTPClient(transport: cache, interceptors: interceptors, monitors: monitors)
     }
 

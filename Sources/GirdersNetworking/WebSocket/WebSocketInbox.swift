@@ -12,6 +12,8 @@ final class WebSocketInbox: Sendable {
         var resumeReading: CheckedContinuation<Void, Never>?
         /// Whether the reader asked for a message with none unread (it took everything handed so far).
         var readerAsking = false
+        /// Whether any message was handed on this connection.
+        var handedAny = false
         /// The engine waiting for the reader to ask again (``waitUntilReaderAsksAgain(atMost:)``).
         var resumeFailing: CheckedContinuation<Void, Never>?
     }
@@ -30,6 +32,7 @@ final class WebSocketInbox: Sendable {
         state.withLock {
             $0.unread += 1
             $0.readerAsking = false
+            $0.handedAny = true
         }
         deliver.yield(message)
     }
@@ -47,9 +50,9 @@ final class WebSocketInbox: Sendable {
 
     /// Returns once the reader took every message handed to it and asked for the next, or after `limit` (a reader
     /// that stopped reading): a connection that must fail lets the messages before the failure reach the reader,
-    /// and the reader answer them, first.
+    /// and the reader answer them, first. At once when no message was ever handed.
     func waitUntilReaderAsksAgain(atMost limit: Duration) async {
-        if state.withLock({ $0.readerAsking || $0.finished }) { return }
+        if state.withLock({ $0.readerAsking || $0.finished || !$0.handedAny }) { return }
         let timer = Task { [weak self] in
             try? await Task.sleep(for: limit)
             self?.state.withLock { state -> CheckedContinuation<Void, Never>? in

@@ -181,8 +181,11 @@ struct WebSocketFramingTests {
     }
 
     @Test func aClientsFramesAreMaskedAndTheirLengthsInTheShortestForm_RFC6455_5_3() throws {
-        for count in [0, 125, 126, 65_535, 65_536] {
-            let payload = Data((0..<count).map { UInt8($0 % 256) })
+        // Every length class, odd lengths, and a payload that is a slice of a larger Data (its indices do not start
+        // at 0): the masking loop writes by index into a buffer of exactly the frame's size.
+        for count in [0, 1, 3, 125, 126, 127, 65_535, 65_536, 65_537] {
+            let larger = Data((0..<count + 7).map { UInt8(($0 + 249) % 256) })
+            let payload = count % 2 == 1 ? larger[7...] : Data((0..<count).map { UInt8($0 % 256) })
             let bytes = WebSocketFrameWriter.bytes(
                 of: WebSocketFrame(opcode: .binary, payload: payload), key: (1, 2, 3, 4))
             #expect(bytes[1] & 0x80 != 0, "masked")

@@ -16,8 +16,23 @@ struct UTF8Validator {
         return accepts(sequence: bytes)
     }
 
+    /// Between characters, eight ASCII bytes are checked at once (most text is mostly ASCII).
     private mutating func accepts(buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-        accepts(sequence: buffer)
+        let raw = UnsafeRawBufferPointer(buffer)
+        var index = 0
+        while index < raw.count {
+            if remaining == 0 {
+                while index + 8 <= raw.count,
+                    raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+                {
+                    index += 8
+                }
+            }
+            let end = min(index + 8, raw.count)
+            guard accepts(sequence: buffer[index..<end]) else { return false }
+            index = end
+        }
+        return true
     }
 
     private mutating func accepts<Bytes: Sequence<UInt8>>(sequence bytes: Bytes) -> Bool {

@@ -28,7 +28,20 @@ enum WebSocketFrameWriter {
             for (index, byte) in header.enumerated() { target[index] = byte }
             frame.payload.withUnsafeBytes { (source: UnsafeRawBufferPointer) in
                 let base = header.count
-                for index in 0..<source.count { target[base + index] = source[index] ^ keyBytes[index & 3] }
+                // Eight bytes at a time with the key repeated (the key's phase is the payload offset's), then the
+                // last few one by one.
+                let key32 = UInt32(mask.0) | UInt32(mask.1) << 8 | UInt32(mask.2) << 16 | UInt32(mask.3) << 24
+                let key64 = UInt64(littleEndian: UInt64(key32) | UInt64(key32) << 32)
+                var index = 0
+                while index + 8 <= source.count {
+                    let word = source.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    target.storeBytes(of: word ^ key64, toByteOffset: base + index, as: UInt64.self)
+                    index += 8
+                }
+                while index < source.count {
+                    target[base + index] = source[index] ^ keyBytes[index & 3]
+                    index += 1
+                }
             }
         }
         return out

@@ -64,7 +64,9 @@ public struct TremaPlural: Sendable, Equatable {
             placeholder.isWithinLimits
         else { return PluralOperands(count) }
         // Flags and precision change the digits; the width only pads, and a length letter changes nothing here.
-        var spec = placeholder.modifiers.filter { "+- #0".contains($0) }
+        // The flags lead the modifiers (within limits, they are printf's ASCII grammar); `'` is left out: it groups
+        // digits by the locale, and String(format:) here has none.
+        var spec = String(placeholder.modifiers.prefix { "+- #0".contains($0) })
         if let point = placeholder.modifiers.firstIndex(of: ".") {
             let precision = placeholder.modifiers[placeholder.modifiers.index(after: point)...].prefix {
                 $0.isASCII && $0.isNumber

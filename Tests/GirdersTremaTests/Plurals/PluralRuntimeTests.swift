@@ -52,6 +52,7 @@ struct PluralRuntimeTests {
         ("%e", 1.0, "other"), ("%.0e", 1.0, "one"), ("%.0E", 1000.0, "other"), ("%g", 1.0000001, "one"),
         ("%g", 1.0, "one"), ("%#g", 1.0, "other"), ("%g", 1.5, "other"), ("%G", 1e20, "other"),
         ("%a", 1.0, "one"), ("%.3a", 1.0, "other"), ("%a", 1.5, "other"), ("%10.0f", 1.0, "one"),
+        ("%-08.10f", 1.0, "other"), ("%+.0f", 1.0, "one"), ("%10f", 1.0, "other"),
         ("%1$@ and %2$.0f", 1.0, "one"),
     ])
     func aDecimalCountTakesTheFormOfTheDigitsItsPlaceholderPrints(

@@ -20,6 +20,8 @@ let package = Package(
         .library(name: "GirdersDI", targets: ["GirdersDI"]),
         .library(name: "GirdersNetworking", targets: ["GirdersNetworking"]),
         .library(name: "GirdersNetworkingTesting", targets: ["GirdersNetworkingTesting"]),
+        .library(name: "GirdersHTTPCache", targets: ["GirdersHTTPCache"]),
+        .library(name: "GirdersWebSocket", targets: ["GirdersWebSocket"]),
         .library(name: "GirdersTrema", targets: ["GirdersTrema"]),
         .library(name: "GirdersStorage", targets: ["GirdersStorage"]),
         .executable(name: "trema", targets: ["trema"]),
@@ -65,14 +67,44 @@ let package = Package(
             name: "GirdersNetworkingTests",
             dependencies: [
                 "GirdersNetworking", "GirdersNetworkingTesting", "GirdersConfig", "GirdersLog", "GirdersTestLocks",
-                "GirdersTestProcesses",
-            ],
-            resources: [.copy("Server")]),
+                "GirdersTestProcesses", "GirdersTestServers",
+            ]),
         // For the tests of apps and of transports: a server in the test's process, the transport conformance suite,
         // StubTransport, HAR recording and replay. Written against GirdersNetworking's public API only.
         .target(
             name: "GirdersNetworkingTesting", dependencies: ["GirdersNetworking", "GirdersSupport"],
             exclude: ["README.md"]),
+        // The RFC 9111 cache: a decorator on GirdersNetworking's public transport seam, with its stores.
+        .target(
+            name: "GirdersHTTPCache", dependencies: ["GirdersNetworking", "GirdersSupport"], exclude: ["README.md"]),
+        .testTarget(
+            name: "GirdersHTTPCacheTests",
+            dependencies: [
+                "GirdersHTTPCache", "GirdersNetworking", "GirdersNetworkingTesting", "GirdersTestProcesses",
+                "GirdersTestServers",
+            ]),
+        // WebSockets (RFC 6455, RFC 7692): framing, deflate, the connection and reconnecting, over the connection any
+        // transport hands over after a `101` (GirdersNetworking's `UpgradedConnection`).
+        .target(
+            name: "GirdersWebSocket",
+            dependencies: [
+                "GirdersNetworking", "GirdersSupport",
+                .target(name: "CGirdersCompression", condition: .when(platforms: [.linux])),
+                .target(name: "CGirdersOpenSSL", condition: .when(platforms: [.linux])),
+            ],
+            exclude: ["README.md"]),
+        .testTarget(
+            name: "GirdersWebSocketTests",
+            dependencies: [
+                "GirdersWebSocket", "GirdersNetworking", "GirdersNetworkingTesting", "GirdersTestProcesses",
+                "GirdersTestServers",
+            ]),
+        // Not a product: the servers the networking test targets start (Python scripts in `Server/`) and the
+        // transports they run on.
+        .target(
+            name: "GirdersTestServers",
+            dependencies: ["GirdersNetworking", "GirdersNetworkingTesting", "GirdersTestProcesses"],
+            path: "Tests/Support/GirdersTestServers", resources: [.copy("Server")]),
         .testTarget(
             name: "GirdersNetworkingTestingTests",
             dependencies: ["GirdersNetworkingTesting", "GirdersNetworking", "GirdersSupport", "GirdersTestProcesses"]),
@@ -93,7 +125,8 @@ let package = Package(
             path: "Tests/Support/GirdersTestProcesses"),
         // Runs one large multipart upload in a process of its own, so a test can measure its peak memory.
         .executableTarget(
-            name: "TransferProbe", dependencies: ["GirdersNetworking"], path: "Tests/Support/Probes/TransferProbe"),
+            name: "TransferProbe", dependencies: ["GirdersNetworking", "GirdersHTTPCache", "GirdersWebSocket"],
+            path: "Tests/Support/Probes/TransferProbe"),
         .target(name: "GirdersTrema", dependencies: ["GirdersSupport"], exclude: ["README.md"]),
         // The `trema` command; the target has the product's name so that the build plugin can run it as a tool.
         .executableTarget(name: "trema", dependencies: ["GirdersTrema"], path: "Sources/TremaCLI"),

@@ -14,6 +14,12 @@ let girdersHasTaskExecutor: Bool = {
     return (try? String(contentsOf: source, encoding: .utf8))?.contains("public var taskExecutor") ?? false
 }()
 
+/// Whether the Girders beside this package has the cache as a module of its own (GirdersHTTPCache, since the cache and
+/// WebSockets were carved out of GirdersNetworking); an earlier commit has `CachingTransport` in GirdersNetworking.
+let girdersHasCacheModule = FileManager.default.fileExists(
+    atPath: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Sources/GirdersHTTPCache").path)
+
 /// Side-by-side benchmarks of Girders against the libraries it replaces (with Integrations/, the packages that have
 /// dependencies).
 let package = Package(
@@ -57,7 +63,8 @@ let package = Package(
         // and AsyncHTTPClient, and the limit: libcurl in C (the easy interface one at a time, multi for 16).
         .executableTarget(
             name: "GirdersThroughput",
-            dependencies: ["BenchSupport", .product(name: "GirdersNetworking", package: girders)],
+            dependencies: ["BenchSupport", .product(name: "GirdersNetworking", package: girders)]
+                + (girdersHasCacheModule ? [.product(name: "GirdersHTTPCache", package: girders)] : []),
             swiftSettings: [.swiftLanguageMode(.v6)]
                 + (girdersHasTaskExecutor ? [.define("GIRDERS_TASK_EXECUTOR")] : [])),
         .executableTarget(
@@ -71,7 +78,10 @@ let package = Package(
         // (Scripts/bench-websocket.sh).
         .executableTarget(
             name: "WebSocketThroughput",
-            dependencies: ["BenchSupport", .product(name: "GirdersNetworking", package: girders)],
+            dependencies: [
+                "BenchSupport", .product(name: "GirdersNetworking", package: girders),
+                .product(name: "GirdersWebSocket", package: girders),
+            ],
             swiftSettings: [.swiftLanguageMode(.v6)]),
         .systemLibrary(name: "CBenchCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .executableTarget(name: "CurlLimit", dependencies: ["CBenchCurl"]),

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # WebSocket clients side by side against PyPI's websockets server on 127.0.0.1
-# (Tests/GirdersNetworkingTests/Server/websocket_server.py): Girders on CurlTransport and on URLSessionTransport
+# (Tests/Support/GirdersTestServers/Server/websocket_server.py): Girders on CurlTransport and on URLSessionTransport
 # (Benchmarks/Sources/WebSocketThroughput) and websockets' own Python client (Benchmarks/Tools/ws_client.py), each
 # scenario in a process of its own, RUNS times (3 by default), alternating clients; the table shows the medians.
 # Scenarios: roundtrip (10,000 echoes of a 16-byte text, one after another) and stream (20,000 binary messages of
@@ -17,7 +17,7 @@ binary="$(swift build -c release --package-path Benchmarks --show-bin-path)/WebS
 work=$(mktemp -d)
 trap 'exec 3>&-; rm -rf "$work"' EXIT
 mkfifo "$work/stdin"
-python3 Tests/GirdersNetworkingTests/Server/websocket_server.py < "$work/stdin" > "$work/port" &
+python3 Tests/Support/GirdersTestServers/Server/websocket_server.py < "$work/stdin" > "$work/port" &
 exec 3>"$work/stdin"
 while [ ! -s "$work/port" ]; do sleep 0.1; done
 port=$(head -1 "$work/port")

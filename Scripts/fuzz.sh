@@ -85,20 +85,22 @@ case "$target" in
     cache-control)
         # The Cache-Control parser and the freshness arithmetic of CachingTransport.
         module=GirdersNetworking
-        sources="Sources/GirdersNetworking/Caching/CacheControl.swift
-            Sources/GirdersNetworking/Caching/CacheControl+Parsing.swift Sources/GirdersNetworking/Caching/CacheFreshness.swift
-            Sources/GirdersNetworking/Caching/CachedResponse.swift Sources/GirdersNetworking/Caching/CacheStorability.swift
+        # Compiled into one module with the core files they use (their `import GirdersNetworking` is then ignored).
+        sources="Sources/GirdersHTTPCache/Policy/CacheControl.swift
+            Sources/GirdersHTTPCache/Policy/CacheControl+Parsing.swift Sources/GirdersHTTPCache/Policy/CacheFreshness.swift
+            Sources/GirdersHTTPCache/EntryFormat/CachedResponse.swift Sources/GirdersHTTPCache/Policy/CacheStorability.swift
             Sources/GirdersNetworking/Request/HTTPHeaders.swift $(find Sources/GirdersNetworking/Dates -name '*.swift')" ;;
     websocket-frames)
         # The WebSocket frame parser and message assembler (RFC 6455), with the UTF-8 check under them.
         module=GirdersNetworking
         sources=$(for name in WebSocketFrame WebSocketFrameParser WebSocketFrameWriter WebSocketMessageAssembler \
             UTF8Validator WebSocketMessage WebSocketLimits WebSocketError WebSocketCloseCode; do
-            echo "Sources/GirdersNetworking/WebSocket/$name.swift"; done) ;;
+            echo "Sources/GirdersWebSocket/$name.swift"; done) ;;
     websocket-upgrade-head)
-        # The reader of the answer to a WebSocket's opening handshake over libcurl's connect-only connection.
+        # The reader of the answer to a request to switch protocols (a WebSocket's opening handshake) over libcurl's
+        # connect-only connection.
         module=GirdersNetworking
-        sources="Sources/GirdersNetworking/WebSocket/UpgradeResponseHead.swift
+        sources="Sources/GirdersNetworking/Upgrades/UpgradeResponseHead.swift
             Sources/GirdersNetworking/Request/HTTPHeaders.swift Sources/GirdersNetworking/Wire/ResponseLimits.swift" ;;
     sse-parser)
         # The Server-Sent Events reader and the line splitter under it.

@@ -1,9 +1,10 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// GirdersDemo: a command-line client for a small REST service, using all six Girders modules together.
+// GirdersDemo: a command-line client for a small REST service, using the Girders modules together.
 let girders: [Target.Dependency] = [
-    "GirdersConfig", "GirdersDI", "GirdersLog", "GirdersNetworking", "GirdersStorage", "GirdersTrema",
+    "GirdersConfig", "GirdersDI", "GirdersLog", "GirdersNetworking", "GirdersHTTPCache", "GirdersWebSocket",
+    "GirdersStorage", "GirdersTrema",
 ].map { .product(name: $0, package: "Girders") }
 let testing: Target.Dependency = .product(name: "GirdersNetworkingTesting", package: "Girders")  // HAR record, replay
 

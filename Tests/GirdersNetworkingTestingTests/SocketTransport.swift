@@ -42,8 +42,8 @@ struct SocketTransport: HTTPTransport {
             throw error as? ResponseError
                 ?? ResponseError(TransportFailure(.other, reason: "\(error)"), url: request.url)
         }
-        if sink.asksForWebSocket, sink.status == 101 {
-            sink.upgraded(to: SocketChannel(connection))  // the connection is the WebSocket's now
+        if sink.asksForUpgrade, sink.status == 101 {
+            sink.upgraded(to: SocketChannel(connection))  // the connection speaks the new protocol now
             return
         }
         connection.close()
@@ -254,9 +254,10 @@ final class Connection: @unchecked Sendable {
     }
 }
 
-/// A WebSocket over a ``Connection`` after its `101`: blocking reads and writes, each on a dispatch thread; Girders
-/// frames over it. What a transport outside the module needs to give for WebSockets: this and two calls on the sink.
-final class SocketChannel: WebSocketChannel {
+/// A ``Connection`` after its `101`: blocking reads and writes, each on a dispatch thread; a protocol module (Girders'
+/// WebSocket) frames over it. What a transport outside the module needs to give for upgrades: this and two calls on
+/// the sink.
+final class SocketChannel: UpgradedConnection {
     private let connection: Connection
 
     init(_ connection: Connection) {
@@ -267,14 +268,14 @@ final class SocketChannel: WebSocketChannel {
         connection.close()
     }
 
-    func read() async throws(WebSocketError) -> Data? {
+    func read() async throws(ConnectionLost) -> Data? {
         let connection = self.connection
         return await withCheckedContinuation { continuation in
             DispatchQueue.global().async { continuation.resume(returning: connection.readSome()) }
         }
     }
 
-    func write(_ bytes: Data) async throws(WebSocketError) {
+    func write(_ bytes: Data) async throws(ConnectionLost) {
         let connection = self.connection
         let failed = await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
@@ -286,7 +287,7 @@ final class SocketChannel: WebSocketChannel {
                 }
             }
         }
-        if failed { throw .connectionLost(reason: "the connection closed while writing") }
+        if failed { throw ConnectionLost(reason: "the connection closed while writing") }
     }
 
     /// Shuts the socket down, which ends a read waiting on it; the descriptor is closed with the channel.

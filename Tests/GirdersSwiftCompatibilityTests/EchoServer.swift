@@ -3,7 +3,7 @@ import Foundation
 import GirdersTestProcesses
 import GirdersNetworking
 
-/// The networking tests' Python loopback server (`Tests/GirdersNetworkingTests/Server/loopback_server.py`),
+/// The networking tests' Python loopback server (`Tests/Support/GirdersTestServers/Server/loopback_server.py`),
 /// started once for this target, found beside this file's folder: the compatibility tests run from the checkout.
 final class EchoServer {
     let port: Int
@@ -13,7 +13,7 @@ final class EchoServer {
 
     private init() throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("GirdersNetworkingTests/Server/loopback_server.py")
+            .appendingPathComponent("Support/GirdersTestServers/Server/loopback_server.py")
         let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script.path]

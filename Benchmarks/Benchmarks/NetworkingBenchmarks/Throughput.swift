@@ -14,7 +14,7 @@ enum BenchmarkServer {
 
     private static func start() -> Int? {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-            "../../../Tests/GirdersNetworkingTests/Server/loopback_server.py"
+            "../../../Tests/Support/GirdersTestServers/Server/loopback_server.py"
         ).standardizedFileURL
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

@@ -12,6 +12,10 @@ import Foundation
 import GirdersNetworking
 import Synchronization
 
+#if canImport(GirdersHTTPCache)  // an earlier Girders (Scripts/compare-http.sh) has the cache in GirdersNetworking
+import GirdersHTTPCache
+#endif
+
 struct GirdersClient: ThroughputClient {
     let client: HTTPClient
     var taskExecutor: (any TaskExecutor)? = nil

@@ -7,6 +7,7 @@
 import BenchSupport
 import Foundation
 import GirdersNetworking
+import GirdersWebSocket
 
 let arguments = CommandLine.arguments
 guard arguments.count == 5, let port = Int(arguments[1]) else {

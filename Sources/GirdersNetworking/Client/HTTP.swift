@@ -26,8 +26,9 @@ public protocol HTTP: Sendable {
         _ request: Request, progress: (@Sendable (TransferProgress) -> Void)?
     ) async throws(ResponseError) -> StreamedResponse
 
-    /// Opens a WebSocket with `request` as its opening handshake (see ``HTTPClient/webSocket(_:options:)``).
-    func webSocket(_ request: Request, options: WebSocket.Options) async throws -> WebSocket
+    /// Sends `request` asking to switch protocols and returns the `101` head with the connection (see
+    /// ``HTTPClient/upgrade(_:)``); GirdersWebSocket opens its WebSockets with it.
+    func upgrade(_ request: Request) async throws(ResponseError) -> Upgrade
 }
 
 extension HTTP {

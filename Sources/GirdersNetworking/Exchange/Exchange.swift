@@ -12,8 +12,8 @@ extension HTTPClient {
         let head: HTTPResponse
         /// The body as it arrives, when it is streamed.
         let body: ResponseBody?
-        /// The connection after a WebSocket's `101`, for a WebSocket's opening handshake.
-        var upgrade: WebSocketUpgrade? = nil
+        /// The connection after a `101`, for a request to switch protocols.
+        var upgrade: (any UpgradedConnection)? = nil
     }
 
     /// Runs `request` to its final response: its body kept in memory, written to the download file of

@@ -194,9 +194,15 @@ extension ServerSentEvents.Options {
     /// first wait. Every bound is clamped to 0...86,400 s, so no value of the app's or the server's can make it
     /// negative, infinite or not a number.
     func reconnectWait(attempt: Int, retry: Double?, random: Double) -> Double {
-        ReconnectBackoff.wait(
-            attempt: attempt, first: retry ?? reconnectDelay, floor: minimumReconnectDelay,
-            ceiling: maximumReconnectDelay, random: random)
+        reconnect(firstWait: retry).wait(attempt: attempt, random: random)
+    }
+
+    /// The options' reconnect settings as the ``ReconnectPolicy`` SSE and WebSockets share; `firstWait` (the server's
+    /// `retry`) in place of ``reconnectDelay`` when there is one.
+    public func reconnect(firstWait: Double? = nil) -> ReconnectPolicy {
+        ReconnectPolicy(
+            delay: firstWait ?? reconnectDelay, minimumDelay: minimumReconnectDelay,
+            maximumDelay: maximumReconnectDelay, maximumReconnects: maximumReconnects)
     }
 }
 

@@ -21,8 +21,9 @@ import GirdersSupport
 ///
 /// Thread-safe: a transport may call it from its own thread while the caller reads a stream.
 public final class ResponseSink: Sendable {
-    /// Where the body goes.
-    enum Destination: Sendable, Equatable {
+    /// Where the body goes: what a decorator reads to decide whether it can keep or replace the body (a cache keeps
+    /// bodies in memory and streams; a download file or an upgrade goes straight to the wrapped transport).
+    public enum Destination: Sendable, Equatable {
         /// In memory.
         case memory
         /// A successful (`2xx`) body to a download file beside this URL; any other status's body in memory, for
@@ -30,9 +31,9 @@ public final class ResponseSink: Sendable {
         case file(URL)
         /// To the caller as it arrives, whatever the status.
         case stream
-        /// A WebSocket's opening handshake: after a `101` the connection itself (``upgraded(to:)``); any other
+        /// A request to switch protocols: after a `101` the connection itself (``upgraded(to:)``); any other
         /// status's body in memory.
-        case webSocket
+        case upgrade
     }
 
     /// What the sink does with a piece of the body a transport can hold back (libcurl's write callback).
@@ -68,13 +69,14 @@ public final class ResponseSink: Sendable {
         var observers: [@Sendable (Data) -> Void] = []
         /// How a caching decorator answered (``deliver(_:)`` of a response that says so).
         var cacheUse: CacheUse?
-        /// The connection after a WebSocket's `101` (``upgraded(to:)``).
-        var upgrade: WebSocketUpgrade?
+        /// The connection after a `101` (``upgraded(to:)``).
+        var upgrade: (any UpgradedConnection)?
     }
 
     /// The request the response answers.
     public let request: WireRequest
-    let destination: Destination
+    /// Where the body goes, as the caller asked.
+    public let destination: Destination
     private let progress: (@Sendable (TransferProgress) -> Void)?
     /// Whether anyone reads what the transport measured (the client has event monitors): a transport records
     /// ``RequestMetrics`` only then, so an exchange nobody watches costs no measuring.
@@ -85,8 +87,10 @@ public final class ResponseSink: Sendable {
     /// needs a response whole before it hands it on, ``HTTPTransport/exchange(_:in:)`` with the wrapped transport,
     /// then ``deliver(_:)`` into its caller's sink. (A decorator that needs only the head passes its caller's sink on
     /// and reads ``status`` and ``headers`` after.)
-    public convenience init(_ request: WireRequest) {
-        self.init(request, destination: .memory)
+    /// `collectsMetrics` passes on the caller's sink's ``collectsMetrics``, so the wrapped transport measures when the
+    /// caller's monitors read what it measured (``record(_:)`` the inner sink's ``metrics`` into the caller's).
+    public convenience init(_ request: WireRequest, collectsMetrics: Bool = false) {
+        self.init(request, destination: .memory, collectsMetrics: collectsMetrics)
     }
 
     /// A sink for `request`'s response, its `2xx` body going to `destination`.
@@ -301,8 +305,9 @@ public final class ResponseSink: Sendable {
     /// The body's bytes so far, after decoding.
     var receivedBytes: Int64 { state.withLock { $0.received } }
 
-    /// The body's length as announced, when a body of that length follows and can be checked against it.
-    var expectedBytes: Int64? { state.withLock { $0.expected } }
+    /// The body's length as announced, when a body of that length follows and can be checked against it (a decorator
+    /// that keeps a copy of the body keeps only a whole one).
+    public var expectedBytes: Int64? { state.withLock { $0.expected } }
 
     /// Stops the response with `error` (a limit a transport checks itself, such as the decompression ratio).
     func stop(_ error: ResponseError) {

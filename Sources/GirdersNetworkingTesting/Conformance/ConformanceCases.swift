@@ -149,24 +149,41 @@ extension TransportConformance {
             let error = await failure { _ = try await context.client.perform(Request(URL: url, method: .get)) }
             try expect(error?.kind == .cannotConnect, "ended with \(String(describing: error))")
         },
-        Case(name: "a WebSocket opens, and the frames that came with its 101 are read up to a normal close") {
+        Case(name: "a request to switch protocols gets its 101 and the connection, read up to the server's close") {
             context in
-            guard let url = URL(string: "ws://127.0.0.1:\(context.server.port)/websocket") else {
+            guard let url = URL(string: "http://127.0.0.1:\(context.server.port)/upgrade") else {
                 return try expect(false, "no URL")
             }
-            let socket = try await context.client.webSocket(Request(URL: url, method: .get))
-            var messages: [WebSocketMessage] = []
-            for try await message in socket.messages { messages.append(message) }
-            try expect(messages == [.text("hello"), .binary(Data([1, 2, 3]))], "read \(messages)")
+            guard context.switchesProtocols else {
+                let error = await failure { _ = try await context.client.upgrade(switching(url)) }
+                return try expect(error?.kind == .unsupported, "ended with \(String(describing: error))")
+            }
+            let upgrade = try await context.client.upgrade(switching(url))
+            var bytes = Data()
+            while let more = try await upgrade.connection.read() { bytes.append(more) }
+            await upgrade.connection.close()
+            try expect(upgrade.response.statusCode == 101, "answered \(upgrade.response.statusCode)")
+            try expect(
+                bytes == Data("hello".utf8), "read \(bytes.count) bytes: \(String(decoding: bytes, as: UTF8.self))")
         },
-        Case(name: "a refused WebSocket handshake is its status's error") { context in
-            guard let url = URL(string: "ws://127.0.0.1:\(context.server.port)/websocket?refuse=1") else {
+        Case(name: "a refused request to switch protocols is its status's error") { context in
+            guard let url = URL(string: "http://127.0.0.1:\(context.server.port)/upgrade?refuse=1") else {
                 return try expect(false, "no URL")
             }
-            let error = await failure { _ = try await context.client.webSocket(Request(URL: url, method: .get)) }
-            try expect(error?.statusCode == 403, "ended with \(String(describing: error))")
+            let error = await failure { _ = try await context.client.upgrade(switching(url)) }
+            // A transport that does not switch may still send it, or refuse it first.
+            let expected = error?.statusCode == 403 || (!context.switchesProtocols && error?.kind == .unsupported)
+            try expect(expected, "ended with \(String(describing: error))")
         },
     ]
+
+    /// A `GET` of `url` asking to switch to the test protocol `girders-test`.
+    private static func switching(_ url: URL) -> Request {
+        var request = MutableRequest(method: .get, url: url)
+        request.headers["Upgrade"] = "girders-test"
+        request.headers["Connection"] = "Upgrade"
+        return Request(request)
+    }
 
     private static func echoed(_ request: Request, _ context: Context) async throws -> Echo {
         let response = try await context.client.perform(request)

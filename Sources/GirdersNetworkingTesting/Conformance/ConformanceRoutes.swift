@@ -33,18 +33,15 @@ extension TransportConformance {
     /// Requests held by `/hold?name=` until `/release?name=`.
     static let gates = Gates()
 
-    /// `/websocket`: a `403` unless the request is an opening handshake (RFC 6455, 4.1) or with `?refuse=1`; then the
-    /// `101` and, in the same write, a text "hello", a binary 1 2 3 and a normal close, and the connection closes.
-    static func webSocket(_ request: TestHTTPServer.Request) -> TestHTTPServer.Reply {
-        guard request.query["refuse"] == nil, request.values("Upgrade").first?.lowercased() == "websocket",
-            request.values("Sec-WebSocket-Version") == ["13"],
-            let key = request.values("Sec-WebSocket-Key").first,
-            let accept = WebSocketHandshake.accept(forKey: key)
-        else { return .response(status: 403, body: Data("not an opening handshake".utf8)) }
+    /// `/upgrade`: a `403` unless the request asks to switch to `girders-test` (RFC 9110, 7.8) without `?refuse=1`;
+    /// then the `101` and, in the same write, the bytes `hello`, and the connection closes.
+    static func upgrade(_ request: TestHTTPServer.Request) -> TestHTTPServer.Reply {
+        guard request.query["refuse"] == nil, request.values("Upgrade").first?.lowercased() == "girders-test" else {
+            return .response(status: 403, body: Data("not a request to switch to girders-test".utf8))
+        }
         var bytes = Data(
-            ("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                + "Sec-WebSocket-Accept: \(accept)\r\n\r\n").utf8)
-        bytes.append(contentsOf: [0x81, 5] + Array("hello".utf8) + [0x82, 3, 1, 2, 3] + [0x88, 2, 0x03, 0xE8])
+            "HTTP/1.1 101 Switching Protocols\r\nUpgrade: girders-test\r\nConnection: Upgrade\r\n\r\n".utf8)
+        bytes.append(contentsOf: Array("hello".utf8))
         return .raw(bytes)
     }
 
@@ -91,8 +88,8 @@ extension TransportConformance {
             }
             return .response(
                 status: 200, headers: [("Content-Encoding", "gzip"), ("Content-Type", "text/plain")], body: gzipBody)
-        case "/websocket":
-            return webSocket(request)
+        case "/upgrade":
+            return upgrade(request)
         default:
             return .response(status: 404)
         }

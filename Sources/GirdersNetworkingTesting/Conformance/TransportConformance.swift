@@ -39,15 +39,21 @@ public struct TransportConformance: Sendable {
         let server: TestHTTPServer
         let transport: any HTTPTransport
         let folder: URL
+        /// Whether the transport hands connections over after a `101` (``HTTPTransport`` makes it optional).
+        let switchesProtocols: Bool
 
         var client: HTTPClient { HTTPClient(transport: transport, redirects: .doNotFollow) }
     }
 
     private let makeTransport: @Sendable () -> any HTTPTransport
+    private let switchesProtocols: Bool
 
-    /// A suite for the transports `makeTransport` makes (one per case).
-    public init(_ makeTransport: @escaping @Sendable () -> any HTTPTransport) {
+    /// A suite for the transports `makeTransport` makes (one per case). With `switchesProtocols` the transport must
+    /// answer a request to switch protocols with the `101` and the connection (``ResponseSink/upgraded(to:)``), as
+    /// GirdersWebSocket needs; without, it must say ``ResponseError/unsupported(feature:)``.
+    public init(switchesProtocols: Bool = true, _ makeTransport: @escaping @Sendable () -> any HTTPTransport) {
         self.makeTransport = makeTransport
+        self.switchesProtocols = switchesProtocols
     }
 
     /// The names of every case, in the order they run.
@@ -74,7 +80,10 @@ public struct TransportConformance: Sendable {
         var failures: [Failure] = []
         for item in Self.cases where only?.contains(item.name) ?? true {
             do {
-                try await item.check(Context(server: server, transport: makeTransport(), folder: folder))
+                try await item.check(
+                    Context(
+                        server: server, transport: makeTransport(), folder: folder,
+                        switchesProtocols: switchesProtocols))
             } catch let failure as Failure {
                 failures.append(Failure(name: item.name, reason: failure.reason))
             } catch {

@@ -2,6 +2,7 @@
 import Dispatch
 import Foundation
 import GirdersNetworking
+import GirdersTestServers
 import Testing
 
 /// Timeouts, cancellation and the completion-handler variant.

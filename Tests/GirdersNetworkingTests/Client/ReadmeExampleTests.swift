@@ -1,5 +1,6 @@
 import Foundation
 import GirdersNetworking
+import GirdersTestServers
 import Testing
 
 /// The GirdersNetworking example from README.md, compiled and run as printed there.

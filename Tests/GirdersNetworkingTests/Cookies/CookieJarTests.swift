@@ -1,5 +1,6 @@
 import Foundation
 import GirdersSupport
+import GirdersTestServers
 import Testing
 
 @testable import GirdersNetworking

@@ -1,5 +1,6 @@
 #if os(Linux)  // HTTPCookieStorage.shared writes a file per cookie only with FoundationNetworking
 import Foundation
+import GirdersTestServers
 import Testing
 
 /// Storing a response's cookies never holds up other requests on the same transport: a fresh process (the

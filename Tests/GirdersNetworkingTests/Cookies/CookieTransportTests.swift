@@ -1,6 +1,7 @@
 #if os(macOS) || os(Linux)  // starts a Python server
 import Foundation
 import GirdersNetworking
+import GirdersTestServers
 import Testing
 
 /// Both transports store and send cookies through one ``CookieJar`` by its rules, against a real server: what

@@ -1,5 +1,6 @@
 import Foundation
 import GirdersNetworking
+import GirdersTestServers
 import Testing
 
 struct RFC3339DateTests {

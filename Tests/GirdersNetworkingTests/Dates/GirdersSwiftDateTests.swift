@@ -1,5 +1,6 @@
 import Foundation
 import GirdersNetworking
+import GirdersTestServers
 import Testing
 
 /// GirdersSwift's date inputs parse to the dates GirdersSwift gave them.

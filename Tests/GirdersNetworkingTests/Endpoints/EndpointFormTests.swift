@@ -1,6 +1,7 @@
 #if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
 import GirdersNetworking
+import GirdersTestServers
 import Testing
 
 /// Every natural way to declare an endpoint's members is read, and what it declares reaches the wire (Swift 6

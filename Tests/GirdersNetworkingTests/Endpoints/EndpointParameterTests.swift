@@ -1,5 +1,6 @@
 import Foundation
 import GirdersNetworking
+import GirdersTestServers
 import Testing
 
 /// The base URL of these requests; never sent.

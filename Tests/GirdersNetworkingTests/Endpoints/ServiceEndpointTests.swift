@@ -2,6 +2,7 @@
 import Foundation
 import GirdersConfig
 import GirdersNetworking
+import GirdersTestServers
 import GirdersTestLocks
 import Testing
 

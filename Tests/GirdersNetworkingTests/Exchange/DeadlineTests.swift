@@ -1,6 +1,7 @@
 #if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
 import GirdersNetworking
+import GirdersTestServers
 import Testing
 
 /// `withDeadline(_:)` bounds a request's whole time, which `withTimeout(_:)` (time without progress) cannot: a

@@ -1,6 +1,7 @@
 #if os(macOS) || os(Linux)  // ScriptedTransport lives in a suite that starts processes
 import Foundation
 import GirdersNetworking
+import GirdersTestServers
 import Testing
 
 /// ``RequestInterceptor/attemptDidFinish(_:result:context:)``: once per attempt, under the call and attempt

@@ -2,6 +2,7 @@
 import Foundation
 import GirdersLog
 import GirdersNetworking
+import GirdersTestServers
 import Testing
 
 /// Retries, token refresh and adapters against the loopback server.

@@ -2,6 +2,7 @@
 import Foundation
 import GirdersLog
 import GirdersNetworking
+import GirdersTestServers
 import Testing
 
 /// Request logging through GirdersLog and cURL descriptions, with redaction.

@@ -2,6 +2,7 @@
 import Dispatch
 import Foundation
 import GirdersNetworking
+import GirdersTestServers
 import Testing
 
 /// The patterns of DotDotDot, danielbyon/Requests and Dratini: rejection codes and a typed error body per

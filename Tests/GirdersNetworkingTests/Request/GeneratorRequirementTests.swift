@@ -2,6 +2,7 @@
 import Foundation
 import GirdersConfig
 import GirdersNetworking
+import GirdersTestServers
 import Testing
 
 /// A generator that overrides one of GirdersSwift's requirements; the default pipe must reach the override.

@@ -1,5 +1,6 @@
 import Foundation
 import GirdersNetworking
+import GirdersTestServers
 import Testing
 
 /// Requests built from generator functions, without the network.

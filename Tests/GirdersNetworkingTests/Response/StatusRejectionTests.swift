@@ -1,5 +1,6 @@
 import Foundation
 import GirdersNetworking
+import GirdersTestServers
 import Testing
 
 /// ``ResponseError/statusRejection``: the response of an error that only rejects a status, and no other.

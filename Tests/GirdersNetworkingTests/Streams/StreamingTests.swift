@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import GirdersNetworking
+import GirdersTestServers
 
 /// Streamed responses (`HTTPClient.stream`) on both transports: the body in order, lines, failures mid-body,
 /// rejected statuses, redirects, cancellation, deadlines, and a slow reader's memory.

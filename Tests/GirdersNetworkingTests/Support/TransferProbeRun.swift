@@ -1,5 +1,6 @@
 #if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
+import GirdersTestServers
 import GirdersTestProcesses
 
 /// One run of the `TransferProbe` helper executable (built beside the tests), with its output and exit status.
@@ -14,8 +15,7 @@ struct TransferProbeRun {
     /// on threads of their own, not on Swift's few cooperative threads, which other tests need meanwhile.
     init(_ arguments: [String], environment: [String: String]? = nil) async throws {
         let process = ChildProcess()
-        process.executableURL = Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent(
-            "TransferProbe")
+        process.executableURL = testExecutable("TransferProbe")
         process.arguments = arguments
         if let environment { process.environment = environment }
         let run = try await process.runToEnd()

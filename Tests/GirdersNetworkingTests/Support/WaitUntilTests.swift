@@ -1,4 +1,5 @@
 import Foundation
+import GirdersTestServers
 import Testing
 
 /// The tests' polling wait: it fails a condition that never holds, and a stall of the whole process does not use

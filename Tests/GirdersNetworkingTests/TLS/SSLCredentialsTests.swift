@@ -2,6 +2,7 @@
 import Foundation
 import GirdersConfig
 import GirdersNetworking
+import GirdersTestServers
 import Testing
 
 #if canImport(FoundationNetworking)

@@ -1,5 +1,6 @@
 #if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
+import GirdersTestServers
 import Testing
 
 /// The 200 MB multipart upload, run by the `TransferProbe` helper in a process of its own so that its peak memory

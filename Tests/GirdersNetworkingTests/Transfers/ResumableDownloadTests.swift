@@ -4,6 +4,7 @@ import GirdersTestProcesses
 import Testing
 
 @testable import GirdersNetworking
+import GirdersTestServers
 
 /// Downloads that survive being cut off: Range and If-Range against an origin the tests set up, and a file that is
 /// always exactly one version of the server's bytes.
@@ -183,8 +184,7 @@ struct ResumableDownloadTests {
         // The origin sends 200,000 bytes and then holds the rest back: the probe cannot finish before it is killed.
         try await origin.file(name, .init(size: 600_000, hold_after: 200_000))
         let process = ChildProcess()
-        process.executableURL = Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent(
-            "TransferProbe")
+        process.executableURL = testExecutable("TransferProbe")
         process.arguments = ["resumable-download", origin.fileURL(name).absoluteString, target.path]
         try process.run()
         try await waitUntil { ResumeData.bytesKept(for: target) == 200_000 }
@@ -206,8 +206,7 @@ struct ResumableDownloadTests {
         try await origin.file(name, .init(size: 2_000_000, drip_ms: 2))
         for _ in 0..<6 {
             let process = ChildProcess()
-            process.executableURL = Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent(
-                "TransferProbe")
+            process.executableURL = testExecutable("TransferProbe")
             process.arguments = ["resumable-download", origin.fileURL(name).absoluteString, target.path]
             try process.run()
             // The moment of the kill is random (the invariant must hold at any of them).

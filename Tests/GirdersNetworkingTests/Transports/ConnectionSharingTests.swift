@@ -1,6 +1,7 @@
 #if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
 import GirdersNetworking
+import GirdersTestServers
 import Testing
 
 /// No request waits for another one's head or end. CurlTransport set `CURLOPT_PIPEWAIT` on every transfer, and

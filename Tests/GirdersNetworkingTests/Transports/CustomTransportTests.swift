@@ -1,6 +1,7 @@
 #if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
 import GirdersNetworking
+import GirdersTestServers
 import Testing
 
 /// A transport of the user's own: the client's redirects, validation and decoding run on top of it unchanged.
@@ -22,15 +23,6 @@ final class ScriptedTransport: HTTPTransport {
                 statusCode: status, headers: HTTPHeaders(headers), body: Data(body.utf8), url: request.url,
                 request: request.request))
     }
-}
-
-/// A list appended to from any thread: a lock box.
-final class LockedList<Element>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var elements: [Element] = []
-
-    func append(_ element: Element) { lock.withLock { elements.append(element) } }
-    var values: [Element] { lock.withLock { elements } }
 }
 
 struct CustomTransportTests {

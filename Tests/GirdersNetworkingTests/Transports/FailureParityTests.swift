@@ -1,6 +1,7 @@
 #if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
 @testable import GirdersNetworking
+import GirdersTestServers
 import Testing
 
 /// The same failure is the same `ResponseError` case on every transport, so that `RetryPolicy` and callers decide

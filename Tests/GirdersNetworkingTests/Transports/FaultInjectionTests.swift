@@ -1,6 +1,7 @@
 #if os(Linux)  // counts descriptors in /proc/self/fd
 import Foundation
 import GirdersNetworking
+import GirdersTestServers
 import Testing
 
 /// Every transport through a proxy that resets, truncates, stalls, throttles, loses and refuses

@@ -1,6 +1,7 @@
 #if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
 import GirdersNetworking
+import GirdersTestServers
 import Testing
 
 /// A server that misbehaves mid-response: every fault is a clear error, within the timeout, for plain requests and

@@ -1,5 +1,6 @@
 #if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
+import GirdersTestServers
 import Testing
 
 /// Proxies come from the environment (`http_proxy`, `no_proxy`), as curl reads them. The variables are set for a

@@ -1,6 +1,7 @@
 #if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
 import GirdersNetworking
+import GirdersTestServers
 import Testing
 
 /// A server cannot make a request hold more than its ``ResponseLimits``, on any transport: the transfer stops at the

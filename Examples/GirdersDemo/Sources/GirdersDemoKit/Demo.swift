@@ -1,5 +1,6 @@
 import Foundation
 import GirdersDI
+import GirdersHTTPCache
 import GirdersLog
 import GirdersNetworking
 import GirdersStorage

@@ -1,9 +1,10 @@
 import Foundation
+import GirdersHTTPCache
 import GirdersNetworking
 import GirdersStorage
 
 /// The HTTP cache's store: each response an item of the app's `SecureStorage`, so a signed-in user's responses (and
-/// the credentials that tell users apart) are encrypted at rest. GirdersNetworking knows only `HTTPCacheStore`.
+/// the credentials that tell users apart) are encrypted at rest. GirdersHTTPCache knows only `HTTPCacheStore`.
 final class EncryptedCacheStore: HTTPCacheStore {
     let storage: any SecureStorage
     init(storage: any SecureStorage) { self.storage = storage }

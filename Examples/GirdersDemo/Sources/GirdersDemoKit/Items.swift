@@ -2,6 +2,7 @@ import Foundation
 import GirdersDemoAPI
 import GirdersNetworking
 import GirdersOpenAPI
+import GirdersWebSocket
 import OpenAPIRuntime
 
 struct Item: Codable, Sendable, Equatable {

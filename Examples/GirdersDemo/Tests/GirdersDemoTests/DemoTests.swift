@@ -1,6 +1,7 @@
 #if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
 import GirdersDI
+import GirdersHTTPCache
 import GirdersLog
 import GirdersNetworking
 import GirdersNetworkingTesting

@@ -5,13 +5,13 @@ import GirdersSupport
 import Glibc
 
 /// A connection libcurl made (`CURLOPT_CONNECT_ONLY`: TCP, and TLS with the request's credentials and pins) and
-/// Girders speaks over with `curl_easy_send` and `curl_easy_recv`: the opening handshake's bytes, then a WebSocket's.
+/// Girders speaks over with `curl_easy_send` and `curl_easy_recv`: a request to switch protocols, then the new protocol's bytes.
 ///
 /// Both calls are non-blocking and run under one lock (an easy handle, and a TLS session, is used by one thread at a
 /// time); waiting for the socket happens outside it, in ``CurlSocketPoller``, so a read waiting for the server never
 /// holds a write back. ``close()`` ends every wait and frees the handle under the same lock, so no call can reach a
 /// freed handle.
-final class CurlSocketChannel: WebSocketChannel {
+final class CurlSocketChannel: ThreadPreferringConnection {
     private struct State {
         /// `nil` once closed.
         var easy: UnsafeMutableRawPointer?
@@ -51,13 +51,13 @@ final class CurlSocketChannel: WebSocketChannel {
     /// it.
     var isClosed: Bool { state.withLock { $0.easy == nil } }
 
-    func read() async throws(WebSocketError) -> Data? {
+    func read() async throws(ConnectionLost) -> Data? {
         try await read(until: nil)
     }
 
     /// The next bytes, `nil` once the server or ``close()`` closed the connection; with a deadline, throws when it
     /// passes first (the handshake's head has one).
-    func read(until deadline: ContinuousClock.Instant?) async throws(WebSocketError) -> Data? {
+    func read(until deadline: ContinuousClock.Instant?) async throws(ConnectionLost) -> Data? {
         while true {
             let result = state.withLock { state -> (Data?, CURLcode) in
                 guard let easy = state.easy else { return (nil, CURLE_OK) }
@@ -81,15 +81,15 @@ final class CurlSocketChannel: WebSocketChannel {
                 {
                 case .ready: continue
                 case .released: return nil
-                case .timedOut: throw .connectionLost(reason: "no answer before the request's timeout")
+                case .timedOut: throw ConnectionLost(reason: "no answer before the request's timeout")
                 }
             case (_, let code):
-                throw .connectionLost(reason: "reading failed: \(String(cString: curl_easy_strerror(code)))")
+                throw ConnectionLost(reason: "reading failed: \(String(cString: curl_easy_strerror(code)))")
             }
         }
     }
 
-    func write(_ bytes: Data) async throws(WebSocketError) {
+    func write(_ bytes: Data) async throws(ConnectionLost) {
         var offset = 0
         while offset < bytes.count {
             let (sent, code) = state.withLock { state -> (Int, CURLcode) in
@@ -107,15 +107,20 @@ final class CurlSocketChannel: WebSocketChannel {
                 if await poller.wait(socket, for: ObjectIdentifier(self), write: true, unless: { self.isClosed })
                     == .released
                 {
-                    throw .connectionLost(reason: "the connection closed while writing")
+                    throw ConnectionLost(reason: "the connection closed while writing")
                 }
             default:
-                throw .connectionLost(
+                throw ConnectionLost(
                     reason: isClosed
                         ? "the connection closed while writing"
                         : "writing failed: \(String(cString: curl_easy_strerror(code)))")
             }
         }
+    }
+
+    /// Reads where the socket's readiness is seen: the poller's thread.
+    func startReading(_ reader: @escaping @Sendable () async -> Void) {
+        Task(executorPreference: poller.executor) { await reader() }
     }
 
     func close() async {

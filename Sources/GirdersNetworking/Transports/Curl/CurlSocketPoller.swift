@@ -5,7 +5,7 @@ import GirdersSupport
 import Glibc
 
 /// One thread for the whole process that waits (with epoll) until the sockets of connect-only connections
-/// (WebSockets over libcurl) can be read or written, and wakes the tasks waiting for them: a connection nobody reads
+/// (connections that switched protocols, over libcurl) can be read or written, and wakes the tasks waiting for them: a connection nobody reads
 /// costs no thread, and no Swift thread ever blocks on a socket.
 ///
 /// A wait arms its socket once (`EPOLLONESHOT`) from the waiting task's own thread, so the poller's thread is not

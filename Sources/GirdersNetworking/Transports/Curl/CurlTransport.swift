@@ -93,7 +93,7 @@ public final class CurlTransport: HTTPTransport {
             throw .transport(url: request.url, code: 0, reason: setupFailure)
         }
         if Task.isCancelled { throw .cancelled(url: request.url) }
-        if sink.asksForWebSocket { return try await CurlWebSocketOpener.open(request, into: sink) }
+        if sink.asksForUpgrade { return try await CurlUpgradeOpener.open(request, into: sink) }
         guard let handle = engine.takeHandle() else {
             throw .transport(url: request.url, code: 0, reason: "libcurl could not make an easy handle")
         }

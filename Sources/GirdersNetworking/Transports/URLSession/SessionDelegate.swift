@@ -17,7 +17,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionWebSock
 
     private let tasks = LockedState<[Int: TaskInfo]>([:])
     private let transfers = LockedState<[Int: TransferTask]>([:])
-    private let openings = LockedState<[Int: WebSocketOpening]>([:])
+    private let openings = LockedState<[Int: SystemUpgradeOpening]>([:])
     /// What every connection of this delegate's session presents (see ``ChannelKey``).
     let credentials: TLSCredentials?
     let identities: Identities
@@ -32,8 +32,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionWebSock
         transfers.withLock { $0[identifier] = transfer }
     }
 
-    /// Tells `opening` how the handshake of WebSocket task `identifier` ends.
-    func register(_ identifier: Int, opening: WebSocketOpening) {
+    /// Tells `opening` how the handshake of WebSocket task `identifier` (URLSession's one upgrade) ends.
+    func register(_ identifier: Int, opening: SystemUpgradeOpening) {
         openings.withLock { $0[identifier] = opening }
     }
 

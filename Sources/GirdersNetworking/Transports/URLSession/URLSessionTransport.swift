@@ -127,7 +127,7 @@ public final class URLSessionTransport: HTTPTransport {
     /// sent from there (``CurlTransport`` sends it as it is produced).
     public func send(_ request: WireRequest, to sink: ResponseSink) async throws(ResponseError) {
         try Self.check(request)
-        if sink.asksForWebSocket { return try await openWebSocket(request, into: sink) }
+        if sink.asksForUpgrade { return try await openUpgrade(request, into: sink) }
         // A body in memory is the URLRequest's own; any other is uploaded from a file: a file body itself, multipart
         // form data encoded into one, a stream's chunks written to one first (URLSession cannot wait for a producer
         // inside its read: FoundationNetworking reads on one queue for the whole process).

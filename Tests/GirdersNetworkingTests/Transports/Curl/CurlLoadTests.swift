@@ -2,6 +2,7 @@
 #if os(Linux)
 import Foundation
 import GirdersNetworking
+import GirdersTestServers
 import Testing
 
 /// CurlTransport under load: many requests in flight, many in a row, half of them cancelled. Nothing may leak: the

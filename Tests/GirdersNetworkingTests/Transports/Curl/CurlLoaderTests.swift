@@ -5,6 +5,7 @@ import GirdersLog
 import Testing
 
 @testable import GirdersNetworking
+import GirdersTestServers
 
 /// libcurl is loaded at run time (no headers at build time): each way the load can fail says what is wrong and
 /// what to install, and without libcurl `HTTPClient()` falls back to URLSessionTransport with one warning.

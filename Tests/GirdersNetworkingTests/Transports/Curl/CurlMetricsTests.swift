@@ -2,6 +2,7 @@
 #if os(Linux)
 import Foundation
 import GirdersNetworking
+import GirdersTestServers
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -111,17 +112,6 @@ struct CurlMetricsTests {
             Request(URL: server.url("/bytes?n=50000"), method: .get), to: folder.appendingPathComponent("f"))
         let metrics = try #require(recorder.metrics.values.first)
         #expect(try #require(metrics.bytesReceived) >= 50_000)
-    }
-
-    @available(*, deprecated, message: "exercises the deprecated RevalidatingTransport")
-    @Test func aRevalidatingTransportPassesOnWhatItsTransportMeasured() async throws {
-        let client = HTTPClient(transport: RevalidatingTransport(CurlTransport(cookieJar: nil)), monitors: [recorder])
-        let request = Request(URL: server.url("/cached?name=metrics-\(UUID().uuidString)"), method: .get)
-        _ = try await client.perform(request)
-        _ = try await client.perform(request)  // a 304: the stored body, the exchange measured all the same
-        let measured = recorder.metrics.values
-        #expect(measured.count == 2)
-        #expect(measured.last?.reusedConnection == true)
     }
 
     @Test func requestsAnsweredByACoalescedFlightReportNoMetricsAsDocumented() async throws {

@@ -3,6 +3,7 @@
 import Foundation
 import GirdersTestProcesses
 import GirdersNetworking
+import GirdersTestServers
 import Testing
 
 /// CurlTransport presents ``TLSCredentials``, which FoundationNetworking cannot: trust anchors for a private CA and
@@ -215,7 +216,7 @@ struct CurlTLSTests {
         #expect(reason.hasPrefix("the public key of 127.0.0.1 matches none of the pinned keys"), "\(reason)")
     }
 
-    @Test(.requires(.websockets)) func aWebSocketOverTLSPresentsTheClientIdentityAndHoldsToThePins() async throws {
+    @Test(.requires(.websockets)) func anUpgradeOverTLSPresentsTheClientIdentityAndHoldsToThePins() async throws {
         // PyPI's websockets with this server's certificate, requiring a client certificate. (URLSessionTransport on
         // Linux refuses TLS credentials for every request, WebSockets included, as FoundationNetworking cannot.)
         let kind = TransportKind.curl
@@ -228,20 +229,25 @@ struct CurlTLSTests {
         let otherPin = String(decoding: try server.file("client.pin"), as: UTF8.self)
         let identity = TLSCredentials.ClientIdentity(pkcs12: try server.file("client.p12"), password: "secret")
         let anchors = [try server.file("ca.der")]
-        let url = try #require(URL(string: "wss://127.0.0.1:\(secure.port)/echo"))
+        let url = try #require(URL(string: "https://127.0.0.1:\(secure.port)/echo"))
         func request(_ pins: [String]) -> Request {
-            Request(
-                MutableRequest(url: url)
+            // A WebSocket's opening handshake written by hand (RFC 6455, 1.3's sample key).
+            var request = MutableRequest(url: url)
+            request.headers["Upgrade"] = "websocket"
+            request.headers["Connection"] = "Upgrade"
+            request.headers["Sec-WebSocket-Version"] = "13"
+            request.headers["Sec-WebSocket-Key"] = "dGhlIHNhbXBsZSBub25jZQ=="
+            return Request(
+                request
                     |> withSSLCredentials(
                         TLSCredentials(anchorCertificates: anchors, clientIdentity: identity, publicKeyPins: pins)))
         }
-        let socket = try await kind.client().webSocket(request([otherPin, serverPin]))
-        try await socket.send(.text("over TLS"))
-        var messages = socket.messages.makeAsyncIterator()
-        #expect(try await messages.next() == .text("over TLS"))
-        await socket.close()
+        let upgrade = try await kind.client().upgrade(request([otherPin, serverPin]))
+        #expect(upgrade.response.statusCode == 101)
+        #expect(upgrade.response.headers["Sec-WebSocket-Accept"] == "s3pPLMBiTxaQ9kYGzzhZRbK+xOo=")
+        await upgrade.connection.close()
         let error = await #expect(throws: ResponseError.self) {
-            _ = try await kind.client().webSocket(request([otherPin]))
+            _ = try await kind.client().upgrade(request([otherPin]))
         }
         guard case .transport(_, let code, let reason)? = error else {
             Issue.record("expected a transport error, got \(String(describing: error))")

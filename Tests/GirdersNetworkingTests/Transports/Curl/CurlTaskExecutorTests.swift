@@ -1,6 +1,7 @@
 #if os(Linux)
 import Foundation
 import GirdersNetworking
+import GirdersTestServers
 import GirdersNetworkingTesting
 import Testing
 

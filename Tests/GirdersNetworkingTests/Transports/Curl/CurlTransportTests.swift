@@ -2,6 +2,7 @@
 #if os(Linux)
 import Foundation
 import GirdersNetworking
+import GirdersTestServers
 import Testing
 
 /// What CurlTransport does beyond the shared behaviour tests, which run on it too (it is Linux's default).

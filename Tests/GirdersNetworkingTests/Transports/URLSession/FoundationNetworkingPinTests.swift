@@ -1,6 +1,7 @@
 #if os(Linux)
 import Foundation
 import GirdersNetworking
+import GirdersTestServers
 import Testing
 
 /// What FoundationNetworking (URLSessionTransport on Linux) does with hostile responses that Girders cannot fix,

@@ -1,4 +1,5 @@
 import Foundation
+import GirdersTestServers
 import Testing
 
 @testable import GirdersNetworking

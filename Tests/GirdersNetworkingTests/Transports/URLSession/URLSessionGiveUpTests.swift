@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import GirdersNetworking
+import GirdersTestServers
 
 /// A cancelled or timed-out request on URLSessionTransport returns at once, without waiting for URLSession to report
 /// the task's end: FoundationNetworking reports it on one work queue, which a hostile response can keep busy for

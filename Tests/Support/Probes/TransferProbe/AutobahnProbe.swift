@@ -1,5 +1,6 @@
 import Foundation
 import GirdersNetworking
+import GirdersWebSocket
 
 /// `TransferProbe autobahn <ws://host:port> curl|urlSession deflate|plain <agent> [first-last]`: the echo client of
 /// Autobahn|Testsuite's `fuzzingserver` mode (Scripts/autobahn.sh). For each case (all the server has, or those

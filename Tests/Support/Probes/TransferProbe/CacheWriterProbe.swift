@@ -1,4 +1,5 @@
 import Foundation
+import GirdersHTTPCache
 import GirdersNetworking
 
 /// `TransferProbe cache-writer <folder> <seed> <generations>`: stores `generations` entries into a FileCacheStore at

@@ -112,7 +112,7 @@ let package = Package(
             name: "GirdersSwiftCompatibilityTests",
             dependencies: [
                 "GirdersNetworking", "GirdersDI", "GirdersTrema", "GirdersStorage", "GirdersConfig", "GirdersTestLocks",
-                "GirdersTestProcesses",
+                "GirdersTestProcesses", "GirdersTestServers",
             ]),
         // Not a product: the locks test targets take around process-wide settings they change.
         .target(name: "GirdersTestLocks", path: "Tests/Support/GirdersTestLocks"),

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Reads the built documentation as a reader would: serves .build/docs on 127.0.0.1, opens each module's landing
-# page and its "Migrating from GirdersSwift" article in headless Chromium (Debian's `chromium`), and checks that
-# each rendered page shows its title and that the landing page's links to symbols and articles lead to pages.
+# page and one article (its "Migrating from GirdersSwift", or a feature module's main article) in headless Chromium
+# (Debian's `chromium`), and checks that each rendered page shows its title and that the landing page's links to symbols and articles lead to pages.
 # Usage: Scripts/docs.sh && Scripts/check-docs.sh        Needs chromium (apt-get install chromium).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,7 +20,7 @@ render() {
 }
 
 failures=0
-for module in GirdersLog GirdersConfig GirdersDI GirdersNetworking GirdersStorage GirdersTrema; do
+for module in GirdersLog GirdersConfig GirdersDI GirdersNetworking GirdersHTTPCache GirdersWebSocket GirdersStorage GirdersTrema; do
     lower=$(echo "$module" | tr '[:upper:]' '[:lower:]')
     page="http://127.0.0.1:$port/$module/documentation/$lower/"
     dom=$(render "$page")
@@ -38,10 +38,15 @@ for module in GirdersLog GirdersConfig GirdersDI GirdersNetworking GirdersStorag
         [ "$status" = 200 ] || { echo "check-docs: $link from $module's landing page answers $status" >&2; failures=$((failures + 1)); }
     done
     [ "$count" -gt 0 ] || { echo "check-docs: $module's landing page links to no symbol" >&2; failures=$((failures + 1)); }
-    # One article: every module has its migration guide.
-    article=$(render "http://127.0.0.1:$port/$module/documentation/$lower/migratingfromgirdersswift/")
-    if ! grep -q "class=\"title\"><span[^>]*>Migrating from GirdersSwift</span></h1>" <<<"$article"; then
-        echo "check-docs: $module's article Migrating from GirdersSwift does not render its title" >&2
+    # One article: the migration guide of each module GirdersSwift had; the main article of the feature modules.
+    case "$module" in
+        GirdersHTTPCache) path=cachingandoffline title="Caching and working offline" ;;
+        GirdersWebSocket) path=liveconnectionswithwebsockets title="Live connections with WebSockets" ;;
+        *) path=migratingfromgirdersswift title="Migrating from GirdersSwift" ;;
+    esac
+    article=$(render "http://127.0.0.1:$port/$module/documentation/$lower/$path/")
+    if ! grep -q "class=\"title\"><span[^>]*>$title</span></h1>" <<<"$article"; then
+        echo "check-docs: $module's article $title does not render its title" >&2
         failures=$((failures + 1))
     fi
     echo "check-docs: $module: landing page and article rendered, $count links resolve"

@@ -11,7 +11,7 @@ if ! command -v docc >/dev/null 2>&1; then
     [ -x "$toolchain/docc" ] || { echo "docs: the toolchain has no docc" >&2; exit 1; }
     PATH="$toolchain:$PATH"
 fi
-modules="GirdersLog GirdersConfig GirdersDI GirdersNetworking GirdersStorage GirdersTrema"
+modules="GirdersLog GirdersConfig GirdersDI GirdersNetworking GirdersHTTPCache GirdersWebSocket GirdersStorage GirdersTrema"
 scratch=.build  # the tests' build, when it is there, so nothing is built twice
 out=.build/docs
 graphs="$scratch/module-graphs"

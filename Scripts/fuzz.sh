@@ -95,7 +95,7 @@ case "$target" in
         module=GirdersNetworking
         sources=$(for name in WebSocketFrame WebSocketFrameParser WebSocketFrameWriter WebSocketMessageAssembler \
             UTF8Validator WebSocketMessage WebSocketLimits WebSocketError WebSocketCloseCode; do
-            echo "Sources/GirdersWebSocket/$name.swift"; done) ;;
+            find Sources/GirdersWebSocket -name "$name.swift"; done) ;;
     websocket-upgrade-head)
         # The reader of the answer to a request to switch protocols (a WebSocket's opening handshake) over libcurl's
         # connect-only connection.

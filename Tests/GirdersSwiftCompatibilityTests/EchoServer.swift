@@ -1,10 +1,10 @@
 #if os(macOS) || os(Linux)  // starts processes (Python servers, helper executables): macOS and Linux only
 import Foundation
-import GirdersTestProcesses
 import GirdersNetworking
+import GirdersTestServers
 
 /// The networking tests' Python loopback server (`Tests/Support/GirdersTestServers/Server/loopback_server.py`),
-/// started once for this target, found beside this file's folder: the compatibility tests run from the checkout.
+/// started once for this target.
 final class EchoServer {
     let port: Int
     private let stdin: FileHandle
@@ -12,27 +12,9 @@ final class EchoServer {
     static let shared: Result<EchoServer, Error> = Result { try EchoServer() }
 
     private init() throws {
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Support/GirdersTestServers/Server/loopback_server.py")
-        let process = ChildProcess()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            guard let chunk = try output.fileHandleForReading.read(upToCount: 1), !chunk.isEmpty else {
-                throw CocoaError(.fileReadCorruptFile)
-            }
-            line.append(chunk)
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
-        else { throw CocoaError(.fileReadCorruptFile) }
-        self.port = port
-        stdin = input.fileHandleForWriting
+        let started = try PythonServer.start("loopback_server")
+        port = started.port
+        stdin = started.stdin
     }
 
     var baseURL: URL { URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/no-server") }

@@ -2,7 +2,7 @@ import Foundation
 public import GirdersNetworking
 import GirdersSupport
 
-/// An ``HTTPTransport`` that is a private HTTP cache by RFC 9111, on top of another transport: the same rules on
+/// An `HTTPTransport` that is a private HTTP cache by RFC 9111, on top of another transport: the same rules on
 /// every transport and platform (URLSessionTransport's own `URLCache` is off).
 ///
 /// ```swift
@@ -20,13 +20,13 @@ import GirdersSupport
 /// - **Serves** a stored response while fresh (section 4.2: `max-age`, `Expires`, `Date`, `Age`, a heuristic of
 ///   10% of the time since `Last-Modified`, at most a day, where section 4.2.2 allows one), obeying the request's
 ///   `no-cache`, `max-age`, `max-stale`, `min-fresh` and `only-if-cached`, and the response's `no-cache` and
-///   `must-revalidate`. A served response carries its age in `Age` and in ``HTTPResponse/cacheUse``.
+///   `must-revalidate`. A served response carries its age in `Age` and in `HTTPResponse/cacheUse`.
 /// - **Revalidates** a stale one with `If-None-Match` / `If-Modified-Since`; a `304` refreshes the stored fields
 ///   (section 4.3.4). `stale-while-revalidate` serves the stale response and revalidates in the background;
 ///   `stale-if-error` serves it when the server fails (a transport error or a 500, 502, 503 or 504; RFC 5861).
 /// - **Invalidates** the stored responses of a URL after an unsafe method's success, and of its `Location` and
 ///   `Content-Location` on the same origin (section 4.4).
-/// - Obeys each request's ``CachePolicy`` (``withCachePolicy(_:)``); a request with conditional fields of its own
+/// - Obeys each request's `CachePolicy` (`withCachePolicy(_:)`); a request with conditional fields of its own
 ///   passes through untouched.
 public final class CachingTransport: HTTPTransport {
     /// The transport that does the sending.
@@ -178,7 +178,7 @@ public final class CachingTransport: HTTPTransport {
         }
     }
 
-    /// `stored` to `sink`, with its age in `Age` and in ``HTTPResponse/cacheUse``.
+    /// `stored` to `sink`, with its age in `Age` and in `HTTPResponse/cacheUse`.
     func deliver(_ stored: CachedResponse, now: Date, to sink: ResponseSink, request: WireRequest) throws(ResponseError)
     {
         let freshness = CacheFreshness(stored, now: now)

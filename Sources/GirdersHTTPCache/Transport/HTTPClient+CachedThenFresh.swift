@@ -5,8 +5,8 @@ extension HTTP {
     /// The stored response at once, then the server's: for a screen that shows what it has while it asks.
     ///
     /// Needs a ``CachingTransport`` in the client's transport. The first element is the stored response, whatever
-    /// its age (``HTTPResponse/cacheUse`` says `.stored(age:isStale:)`; asked with ``CachePolicy/cacheOnly``), left
-    /// out when nothing is stored; the second is the server's answer (``CachePolicy/revalidate``: a `304` comes back
+    /// its age (`HTTPResponse/cacheUse` says `.stored(age:isStale:)`; asked with `CachePolicy/cacheOnly`), left
+    /// out when nothing is stored; the second is the server's answer (`CachePolicy/revalidate`: a `304` comes back
     /// as the stored body with `.revalidated`), or the sequence throws its error. Without a caching transport the
     /// first request is answered by the network, and that answer is the only element.
     ///

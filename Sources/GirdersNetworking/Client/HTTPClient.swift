@@ -156,3 +156,23 @@ public final class HTTPClient: HTTP {
         return resolved
     }
 }
+
+extension HTTPClient {
+    /// Sends `request` asking the server to switch protocols (RFC 9110, 7.8; the caller writes `Upgrade` and the
+    /// protocol's own fields) and returns the `101` head with the connection. The request runs the whole exchange:
+    /// interceptors sign it and refresh a token after a `401` (it is then sent again), the cookie jar adds and
+    /// stores cookies, the request's TLS credentials and pins apply, monitors see its ``RequestMetrics``, the
+    /// deadline bounds it, and redirects are followed as ``redirects`` allows. `101` is the one status that succeeds.
+    ///
+    /// - Throws: ``ResponseError`` as a request does (it could not connect; any status other than `101`);
+    ///   ``ResponseError/unsupported(feature:)`` when the transport cannot hand a connection over.
+    public func upgrade(_ request: Request) async throws(ResponseError) -> Upgrade {
+        let asking = request.editing { $0.acceptableStatusCodes = [101] }
+        let exchanged = try await exchange(asking, destination: .upgrade, progress: nil)
+        guard let connection = exchanged.upgrade else {
+            throw .unsupported(
+                feature: "switching protocols on \(type(of: transport)), which answered without a connection")
+        }
+        return Upgrade(response: exchanged.head, connection: connection)
+    }
+}

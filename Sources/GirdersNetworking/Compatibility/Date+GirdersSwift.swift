@@ -26,24 +26,6 @@ extension Date {
     public static func parseRFC3339Timestamp(_ text: String) -> Date? {
         RFC3339Date.parse(text, acceptingGirdersSwiftForms: true)
     }
-
-    /// GirdersSwift's formatter cache: a `DateFormatter` for `format` with the `en_US_POSIX` locale and GMT,
-    /// made once per thread and format and reused (a formatter must not be shared across threads).
-    @available(
-        *, deprecated,
-        message: "use RFC3339Date / HTTPDate (parse and string(from:)), several times faster, or Date.FormatStyle"
-    )
-    public static func dateFormatter(withFormat format: String) -> DateFormatter {
-        let cache = Thread.current.threadDictionary
-        let key = "GirdersNetworking.dateFormatter." + format
-        if let formatter = cache[key] as? DateFormatter { return formatter }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(secondsFromGMT: 0)
-        formatter.dateFormat = format
-        cache[key] = formatter
-        return formatter
-    }
 }
 
 /// GirdersSwift's `String` date parsers.

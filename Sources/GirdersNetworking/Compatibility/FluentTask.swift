@@ -1,5 +1,5 @@
 public import Dispatch
-public import Foundation
+import Foundation
 import GirdersSupport
 
 /// A request with DotDotDot-style handlers: `.before`, `.onCompletion`, `.onError`, `.onCancel`, `.finally`.
@@ -200,29 +200,6 @@ extension HTTP {
     ) -> FluentTask<T> {
         FluentTask(queue: queue) { () async throws(ResponseError) -> Response<T> in
             try await self.executeRequest(request: request, as: T.self)
-        }
-    }
-
-    /// A ``FluentTask`` uploading `request` and decoding the reply as `T`, with progress.
-    @available(*, deprecated, message: "use task(_:as:queue:), or upload(_:progress:) in a Task for progress")
-    public func task<T: Sendable>(
-        uploading request: Request, as type: T.Type = T.self, queue: DispatchQueue = .main,
-        progress: (@Sendable (TransferProgress) -> Void)? = nil
-    ) -> FluentTask<T> {
-        FluentTask(queue: queue) { () async throws(ResponseError) -> Response<T> in
-            let raw = try await self.upload(request, progress: progress)
-            return Response(raw, bodyObject: try self.responseHandlers.decode(raw, as: T.self))
-        }
-    }
-
-    /// A ``FluentTask`` downloading `request` to `destination`; its body object is the destination.
-    @available(*, deprecated, message: "use download(_:to:progress:) in a Task")
-    public func task(
-        downloading request: Request, to destination: URL, queue: DispatchQueue = .main,
-        progress: (@Sendable (TransferProgress) -> Void)? = nil
-    ) -> FluentTask<URL> {
-        FluentTask(queue: queue) { () async throws(ResponseError) -> Response<URL> in
-            Response(try await self.download(request, to: destination, progress: progress), bodyObject: destination)
         }
     }
 }

@@ -7,13 +7,6 @@ public import Foundation
 
 /// GirdersSwift's `HTTPClient` initialisers.
 extension HTTPClient {
-    /// GirdersSwift's `HTTPClient(handlers:)`: `handlers` are asked first, then the standard chain (GirdersSwift
-    /// had no standard chain, so a type none of its handlers knew decoded to `nil`).
-    @available(*, deprecated, message: "use HTTPClient(responseHandlers: .standard.prepending(handler))")
-    public convenience init(handlers: [any ResponseHandler]) {
-        self.init(responseHandlers: Self.chain(first: handlers))
-    }
-
     /// GirdersSwift's `HTTPClient(urlSession:handlers:)`: a client on ``URLSessionTransport/init(session:)``, so
     /// with the session's configuration (see there for what is and is not shared).
     public convenience init(urlSession: URLSession, handlers: [any ResponseHandler] = []) {
@@ -23,7 +16,7 @@ extension HTTPClient {
     }
 
     /// `handlers`, then the standard chain.
-    private static func chain(first handlers: [any ResponseHandler]) -> ResponseHandlerChain {
+    static func chain(first handlers: [any ResponseHandler]) -> ResponseHandlerChain {
         ResponseHandlerChain(handlers + ResponseHandlerChain.standard.handlers)
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Retries transient failures with exponential backoff and full jitter, honouring `Retry-After`.
 ///
-/// Retried: the statuses 408, 429, 500, 502, 503 and 504 (unless a ``CachingTransport`` answered them), timeouts and
+/// Retried: the statuses 408, 429, 500, 502, 503 and 504 (unless a `CachingTransport` answered them), timeouts and
 /// lost or refused connections; only for
 /// idempotent methods unless the request opts in with ``withRetriesAllowed(_:)``. `Retry-After` is read in
 /// seconds or as an HTTP date and capped at ``maximumDelay``; otherwise the delay is a random value between 0

@@ -11,7 +11,7 @@ public import Foundation
 /// - **URLSessionTransport** maps `URLSessionTaskMetrics` (the last transaction of the task) on Apple platforms.
 ///   FoundationNetworking on Linux collects no task metrics, so there this transport reports none at all.
 /// - `StubTransport` and ``CoalescingTransport`` (whose callers share one exchange) report none;
-///   ``CachingTransport`` passes on what its transport measured.
+///   `CachingTransport` passes on what its transport measured.
 ///
 /// The phases follow each other: ``domainLookup``, ``connect`` (TCP), ``secureConnection`` (TLS), then
 /// ``timeToFirstByte`` (from the start of the exchange to the first byte of the response) and ``transfer`` (from
@@ -55,7 +55,7 @@ public struct RequestMetrics: Sendable, Equatable {
     public var bytesSent: Int64?
     /// The bytes of the response received: its head and body as they came in (before content decoding).
     public var bytesReceived: Int64?
-    /// How a ``CachingTransport`` answered: `.stored` for a response from the store (nothing else measured: no
+    /// How a `CachingTransport` answered: `.stored` for a response from the store (nothing else measured: no
     /// exchange took place), `.revalidated` for a `304` (the exchange's own figures beside it); `nil` without one.
     public var cacheUse: CacheUse?
 

@@ -1,7 +1,7 @@
-/// How ``CachingTransport`` uses its store for one request: URLSession's policies, by their meaning.
+/// How `CachingTransport` uses its store for one request: URLSession's policies, by their meaning.
 ///
 /// Set per request with ``withCachePolicy(_:)``; a request without one uses the transport's
-/// ``CachingTransport/defaultPolicy`` (``useProtocol`` unless the app chose otherwise).
+/// `CachingTransport/defaultPolicy` (``useProtocol`` unless the app chose otherwise).
 public enum CachePolicy: Sendable, Equatable {
     /// RFC 9111: a fresh stored response is served, a stale one revalidated, the request's own `Cache-Control`
     /// (`no-cache`, `max-age`, `max-stale`, `min-fresh`, `only-if-cached`) obeyed.
@@ -11,7 +11,7 @@ public enum CachePolicy: Sendable, Equatable {
     case reload
     /// Ask the server, conditionally when something is stored that can be validated (`If-None-Match`,
     /// `If-Modified-Since`): a `304` is answered with the stored body, its fields refreshed. What
-    /// ``HTTP/cachedThenFresh(_:)`` asks second. (URLSession's `reloadRevalidatingCacheData`, which it never
+    /// GirdersHTTPCache's `cachedThenFresh(_:)` asks second. (URLSession's `reloadRevalidatingCacheData`, which it never
     /// implemented.)
     case revalidate
     /// A stored response of any age, without asking the server; the network only when none is stored.
@@ -23,7 +23,7 @@ public enum CachePolicy: Sendable, Equatable {
     case cacheOnly
 }
 
-/// Sets how ``CachingTransport`` uses its store for this request (see ``CachePolicy``); without a caching transport
+/// Sets how `CachingTransport` uses its store for this request (see ``CachePolicy``); without a caching transport
 /// the policy has no effect.
 ///
 /// ```swift

@@ -46,8 +46,8 @@ public struct MutableRequest: Sendable, Equatable {
     /// ``ResponseValidation/acceptableStatusCodes``; `nil` (the default) keeps the client's. Set by
     /// ``withAcceptableStatusCodes(_:)`` and ``withRejectionCodes(_:)``.
     public var acceptableStatusCodes: Set<Int>?
-    /// How a ``CachingTransport`` uses its store for this request; `nil` (the default) keeps the transport's
-    /// ``CachingTransport/defaultPolicy``. Set by ``withCachePolicy(_:)``.
+    /// How a `CachingTransport` uses its store for this request; `nil` (the default) keeps the transport's
+    /// `CachingTransport/defaultPolicy`. Set by ``withCachePolicy(_:)``.
     public var cachePolicy: CachePolicy?
     /// The first problem a generator function reported, if any.
     public private(set) var failureReason: String?

@@ -58,7 +58,7 @@ public struct Request: Sendable, Equatable {
     public var allowsRetries: Bool { storage.allowsRetries }
     /// The status codes that count as success for this request alone; `nil` keeps the client's validation.
     public var acceptableStatusCodes: Set<Int>? { storage.acceptableStatusCodes }
-    /// How a ``CachingTransport`` uses its store for this request; `nil` keeps the transport's default.
+    /// How a `CachingTransport` uses its store for this request; `nil` keeps the transport's default.
     public var cachePolicy: CachePolicy? { storage.cachePolicy }
     /// Why the request could not be built, or `nil` when it is complete.
     public var failureReason: String? { storage.failureReason }

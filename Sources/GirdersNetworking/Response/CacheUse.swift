@@ -1,4 +1,4 @@
-/// How ``CachingTransport`` answered: ``HTTPResponse/cacheUse`` is `nil` for a response that came from the
+/// How `CachingTransport` answered: ``HTTPResponse/cacheUse`` is `nil` for a response that came from the
 /// network without a stored one taking part.
 public enum CacheUse: Sendable, Equatable {
     /// From the store without asking the server. `age` is the response's age in seconds (RFC 9111, section

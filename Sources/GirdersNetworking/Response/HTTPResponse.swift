@@ -15,7 +15,7 @@ public struct HTTPResponse: Sendable, Equatable {
     public let request: Request
     /// The file the body was written to instead of ``body``, for downloads.
     public let fileURL: URL?
-    /// How a ``CachingTransport`` answered, or `nil` when the response came from the network alone.
+    /// How a `CachingTransport` answered, or `nil` when the response came from the network alone.
     public let cacheUse: CacheUse?
 
     /// A raw response.

@@ -205,11 +205,3 @@ extension ServerSentEvents.Options {
             maximumDelay: maximumReconnectDelay, maximumReconnects: maximumReconnects)
     }
 }
-
-extension HTTP {
-    /// The Server-Sent Events `request` answers with (see ``ServerSentEvents``), each connection through
-    /// ``stream(_:progress:)``.
-    public func events(_ request: Request, options: ServerSentEvents.Options = .init()) -> ServerSentEvents {
-        ServerSentEvents(client: self, request: request, options: options)
-    }
-}

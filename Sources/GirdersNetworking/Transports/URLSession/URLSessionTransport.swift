@@ -37,7 +37,7 @@ public final class URLSessionTransport: HTTPTransport {
     public let cookieJar: (any CookieJar)?
 
     /// A transport over a new session with the `.default` configuration but no `URLCache`: Girders has its own
-    /// HTTP cache, the same on every transport (``CachingTransport``), and FoundationNetworking's cache cost about
+    /// HTTP cache, the same on every transport (`CachingTransport`), and FoundationNetworking's cache cost about
     /// 150 µs of CPU a request while storing nothing. Cookies go to ``CookieJars/shared``.
     public convenience init() {
         let configuration = URLSessionConfiguration.default
@@ -55,14 +55,14 @@ public final class URLSessionTransport: HTTPTransport {
     ///
     /// The configuration is used as it is, except (in a copy; the caller's is not changed) that the session's own
     /// cookie handling and its `URLCache` are off on every platform: the transport reads and fills `cookieJar`
-    /// itself, so both transports share one jar and one set of rules, and ``CachingTransport`` is the one cache,
+    /// itself, so both transports share one jar and one set of rules, and `CachingTransport` is the one cache,
     /// so nothing is cached twice and every platform caches alike.
     ///
     /// FoundationNetworking looks a request up in the session's `URLCache` on a background queue before the
     /// transfer exists; a cancel (a cancelled `Task`, a timeout) that lands in that window reports its error after
     /// the task has left the session, and the process traps ("Trying to access a behaviour for a task that in not
     /// in the registry", swift-corelibs-foundation issue 3296). Without a cache the window does not exist. Cache
-    /// responses with ``CachingTransport`` instead, on every platform.
+    /// responses with `CachingTransport` instead, on every platform.
     public convenience init(configuration: URLSessionConfiguration, cookieJar: (any CookieJar)?) {
         self.init(configuration: configuration, cookieJar: cookieJar, delegateQueue: nil)
     }

@@ -4,32 +4,11 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Sending ``TypedRequest``s and ``NoContentRequest``s: their edits and rejection codes applied, then
-/// ``HTTP/perform(_:)``, then their body decoded or their own error read from a rejected response.
+/// How ``TypedRequest``s and ``NoContentRequest``s are sent (the work of the `send(_:)` forms): their edits and
+/// rejection codes applied, then ``HTTP/perform(_:)``, then their own error read from a rejected response.
 extension HTTP {
-    /// Sends a typed request and returns its decoded ``TypedRequest/Success``; an empty body is
-    /// ``ResponseError/emptyBody(_:)``, and a rejected status whose body decodes as the request's
-    /// ``DeclaredRequest/Failure`` is ``ResponseError/rejected(_:)``.
-    public func send<Typed: TypedRequest>(_ typed: Typed) async throws(ResponseError) -> Typed.Success {
-        let raw = try await perform(declared: typed)
-        guard let value = try responseHandlers.decode(raw, as: Typed.Success.self) else { throw .emptyBody(raw) }
-        return value
-    }
-
-    /// Sends a request that must succeed without a body; a body is a ``ResponseError/decodingFailed(_:)``
-    /// naming its size. (danielbyon/Requests had this check inverted.)
-    public func send<NoContent: NoContentRequest>(_ typed: NoContent) async throws(ResponseError) {
-        let raw = try await perform(declared: typed)
-        guard raw.body.isEmpty else {
-            throw .decodingFailed(
-                DecodingFailure(
-                    type: "\(NoContent.self)", codingPath: "(root)",
-                    reason: "expected no content, got \(raw.body.count) bytes", response: raw))
-        }
-    }
-
     /// The request's edits and rejection codes applied, sent, and a rejected status turned into its failure body.
-    private func perform<Declared: DeclaredRequest>(declared: Declared) async throws(ResponseError) -> HTTPResponse {
+    func perform<Declared: DeclaredRequest>(declared: Declared) async throws(ResponseError) -> HTTPResponse {
         var mutable = MutableRequest(declared.request)
         mutable.urlRequestEdits.append(URLRequestEdit(declared.editRequest))
         if let ranges = declared.rejectionCodes {

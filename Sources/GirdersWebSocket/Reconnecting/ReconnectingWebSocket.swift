@@ -2,7 +2,7 @@ import Foundation
 public import GirdersNetworking
 import GirdersSupport
 
-/// A WebSocket that opens itself again after the connection was lost, shaped like ``ServerSentEvents``: its
+/// A WebSocket that opens itself again after the connection was lost, shaped like `ServerSentEvents`: its
 /// ``events`` say when a connection opened, carry its messages, and say when it was lost; reconnects wait as
 /// ``WebSocket/Reconnect`` says (a floor, doubling with jitter, a bound on attempts in a row).
 ///

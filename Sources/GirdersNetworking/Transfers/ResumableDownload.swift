@@ -1,30 +1,11 @@
-public import Foundation
+import Foundation
 
 extension HTTP {
-    /// ``download(_:to:progress:)`` that survives being cut off: with `resumable`, the bytes received so far and
-    /// their validator stay beside `destination` when the transfer fails, is cancelled or the process is killed
-    /// (``ResumeData``), and the next call for the same destination asks only for the rest, with `Range` and
-    /// `If-Range`.
-    ///
-    /// ```swift
-    /// let task = Task { try await client.download(request, to: movie, resumable: true) }
-    /// task.cancel()  // a pause: the bytes so far are kept
-    /// let done = try await client.download(request, to: movie, resumable: true)  // goes on from there
-    /// ```
-    ///
-    /// The rest is taken only as a `206` whose `Content-Range` is exactly the range asked for, of the length first
-    /// announced, with the same entity tag: anything else (the resource changed, a server that ignores `If-Range`)
-    /// discards the kept bytes and the body is fetched whole, once, so the file never mixes two versions. A `200`
-    /// starts over. A response that has no strong validator (`ETag`, or a `Last-Modified` a second older than its
-    /// `Date`) is downloaded as usual but cannot be resumed. The body is asked for without a content coding
-    /// (`Accept-Encoding: identity`), since a range counts the bytes as sent. `destination` only ever holds a
-    /// whole body, moved into place in one step; the returned response is the last exchange's head (`206` when it
-    /// resumed) with ``HTTPResponse/fileURL`` set. ``ResponseLimits/downloadBytes`` bounds the whole file.
-    public func download(
-        _ request: Request, to destination: URL, resumable: Bool,
-        progress: (@Sendable (TransferProgress) -> Void)? = nil
+    /// The resumable download of ``download(_:to:resumable:progress:)``: the kept bytes and their validator,
+    /// `Range` and `If-Range`, and every check that the rest is the rest of the same body.
+    func resumableDownload(
+        _ request: Request, to destination: URL, progress: (@Sendable (TransferProgress) -> Void)?
     ) async throws(ResponseError) -> HTTPResponse {
-        guard resumable else { return try await download(request, to: destination, progress: progress) }
         var record = ResumeData.Record.read(for: destination)
         let part = ResumeData.partURL(for: destination)
         var kept = record.flatMap { _ in FileIO.size(of: part) } ?? 0

@@ -2,7 +2,7 @@ import Foundation
 import GirdersNetworking
 
 extension WebSocket {
-    /// How ``HTTPClient/webSocket(_:options:)`` opens a connection and keeps it.
+    /// How `HTTPClient/webSocket(_:options:)` opens a connection and keeps it.
     public struct Options: Sendable {
         /// The subprotocols offered (`Sec-WebSocket-Protocol`), in order of preference; the server's choice is
         /// ``WebSocket/protocol``, and a choice that was not offered fails the handshake.

@@ -2,7 +2,7 @@ public import GirdersNetworking
 
 extension WebSocket {
     /// When and how often a ``ReconnectingWebSocket`` opens its connection again: GirdersNetworking's
-    /// `ReconnectPolicy`, the one ``ServerSentEvents`` uses too.
+    /// `ReconnectPolicy`, the one `ServerSentEvents` uses too.
     public typealias Reconnect = ReconnectPolicy
 }
 

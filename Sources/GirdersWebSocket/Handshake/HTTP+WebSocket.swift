@@ -10,7 +10,7 @@ extension HTTP {
     /// client's base URL): the opening handshake is ``HTTP/upgrade(_:)``, an ordinary `GET` through the whole
     /// exchange, so interceptors sign it and refresh a token after a `401` (the handshake is then sent again), the
     /// cookie jar adds and stores cookies, the request's TLS credentials and pins apply, monitors see its
-    /// ``RequestMetrics``, the deadline bounds it, and redirects are followed as the client allows (RFC 6455, 4.1,
+    /// `RequestMetrics`, the deadline bounds it, and redirects are followed as the client allows (RFC 6455, 4.1,
     /// lets a client follow them).
     ///
     /// ```swift
@@ -19,10 +19,10 @@ extension HTTP {
     /// for try await message in socket.messages { show(message) }
     /// ```
     ///
-    /// - Throws: ``ResponseError`` when the handshake fails as a request does (it could not connect, a status other
+    /// - Throws: `ResponseError` when the handshake fails as a request does (it could not connect, a status other
     ///   than `101`, for which the request's own status codes are not consulted); ``WebSocketError`` when the
     ///   server's `101` breaks a rule of section 4.1 (a wrong `Sec-WebSocket-Accept`, an extension or subprotocol
-    ///   that was not offered); ``ResponseError/unsupported(feature:)`` when the transport cannot open WebSockets.
+    ///   that was not offered); `ResponseError/unsupported(feature:)` when the transport cannot open WebSockets.
     public func webSocket(_ request: Request, options: WebSocket.Options = .init()) async throws -> WebSocket {
         let handshake = WebSocketHandshake(
             protocols: options.protocols, offersCompression: options.compression && WebSocket.canInflate,

@@ -14,8 +14,8 @@ let girdersHasTaskExecutor: Bool = {
     return (try? String(contentsOf: source, encoding: .utf8))?.contains("public var taskExecutor") ?? false
 }()
 
-/// Whether the Girders beside this package has the cache as a module of its own (GirdersHTTPCache, since the cache and
-/// WebSockets were carved out of GirdersNetworking); an earlier commit has `CachingTransport` in GirdersNetworking.
+/// Whether the Girders beside this package has the cache and WebSockets as modules of their own (GirdersHTTPCache and
+/// GirdersWebSocket, carved out of GirdersNetworking together); an earlier commit has both in GirdersNetworking.
 let girdersHasCacheModule = FileManager.default.fileExists(
     atPath: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Sources/GirdersHTTPCache").path)
@@ -78,10 +78,8 @@ let package = Package(
         // (Scripts/bench-websocket.sh).
         .executableTarget(
             name: "WebSocketThroughput",
-            dependencies: [
-                "BenchSupport", .product(name: "GirdersNetworking", package: girders),
-                .product(name: "GirdersWebSocket", package: girders),
-            ],
+            dependencies: ["BenchSupport", .product(name: "GirdersNetworking", package: girders)]
+                + (girdersHasCacheModule ? [.product(name: "GirdersWebSocket", package: girders)] : []),
             swiftSettings: [.swiftLanguageMode(.v6)]),
         .systemLibrary(name: "CBenchCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .executableTarget(name: "CurlLimit", dependencies: ["CBenchCurl"]),

@@ -7,7 +7,10 @@
 import BenchSupport
 import Foundation
 import GirdersNetworking
+
+#if canImport(GirdersWebSocket)  // an earlier Girders (before/after runs) has WebSockets in GirdersNetworking
 import GirdersWebSocket
+#endif
 
 let arguments = CommandLine.arguments
 guard arguments.count == 5, let port = Int(arguments[1]) else {

@@ -62,22 +62,13 @@ enum CacheFiles {
         return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
 
-    /// Writes `bytes` to a new temporary file beside `path` and renames it over `path`: a reader, or a process
-    /// killed at any moment, sees the old entry, the new one or none. (No `fsync`: a cache entry lost to a power
-    /// loss is a miss, and one torn by it fails its checksum.)
+    /// Writes `bytes` to a new temporary file beside `path` and renames it over `path` (GirdersSupport's
+    /// `AtomicFile`): a reader, or a process killed at any moment, sees the old entry, the new one or none. Not
+    /// durable (no `fsync`): a cache entry lost to a power loss is a miss, and one torn by it fails its checksum.
     static func write(_ bytes: [UInt8], to path: String) -> Bool {
         let folder = (path as NSString).deletingLastPathComponent
         guard prepareFolder(folder) else { return false }
-        let temporary = AtomicFile.temporaryPath(beside: path)
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return false }
-        let failed = bytes.withUnsafeBytes { POSIXFile.writeAll(descriptor, $0) } != nil
-        close(descriptor)
-        guard !failed, rename(temporary, path) == 0 else {
-            unlink(temporary)
-            return false
-        }
-        return true
+        return (try? AtomicFile.write(bytes, to: path, durable: false)) == true
     }
 
     /// Every entry file in the store's `folder` (two levels: URL folders, then entries). Removes temporary files

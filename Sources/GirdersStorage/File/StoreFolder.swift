@@ -79,7 +79,7 @@ enum StoreFolder {
         return UInt32(digits)
     }
 
-    /// Whether `name` is a temporary file of ``DurableFile/write(_:to:replacing:syncingFolder:)``.
+    /// Whether `name` is a temporary file of GirdersSupport's `AtomicFile.write(_:to:replacing:syncingFolder:durable:)`.
     static func isTemporary(_ name: String) -> Bool {
         name.hasPrefix(".") && name.hasSuffix(".tmp")
     }

@@ -30,10 +30,13 @@ package enum AtomicFile {
 
     /// Writes `bytes` to `path` as described above. With `replacing: false` an existing file is kept and the call
     /// returns `false` (the temporary is linked into place, which fails where `rename` would replace: two first
-    /// writers cannot both win). With `syncingFolder: false` the caller flushes the folder itself.
+    /// writers cannot both win). With `syncingFolder: false` the caller flushes the folder itself. With
+    /// `durable: false` nothing is flushed, for files a power loss may take (a cache entry: a reader still sees
+    /// the old file or the new one, never a part).
     @discardableResult
     package static func write(
-        _ bytes: UnsafeRawBufferPointer, to path: String, replacing: Bool = true, syncingFolder: Bool = true
+        _ bytes: UnsafeRawBufferPointer, to path: String, replacing: Bool = true, syncingFolder: Bool = true,
+        durable: Bool = true
     ) throws(Failure) -> Bool {
         let temporary = temporaryPath(beside: path)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
@@ -43,7 +46,7 @@ package enum AtomicFile {
             unlink(temporary)
             throw Failure("write", temporary, reason: POSIXFile.describe(code))
         }
-        guard POSIXFile.synchronize(descriptor) else {
+        guard !durable || POSIXFile.synchronize(descriptor) else {
             let failure = Failure("fsync", temporary)
             close(descriptor)
             unlink(temporary)
@@ -51,7 +54,7 @@ package enum AtomicFile {
         }
         close(descriptor)
         if replacing {
-            try moveIntoPlace(temporary, over: path, syncingFolder: syncingFolder)
+            try moveIntoPlace(temporary, over: path, syncingFolder: syncingFolder && durable)
             return true
         }
         let linked = link(temporary, path)
@@ -62,18 +65,18 @@ package enum AtomicFile {
             guard code == EEXIST else { throw failure }
             return false
         }
-        if syncingFolder { try synchronizeFolder(of: path) }
+        if syncingFolder && durable { try synchronizeFolder(of: path) }
         return true
     }
 
-    /// Writes `bytes` to `path` (see ``write(_:to:replacing:syncingFolder:)``).
+    /// Writes `bytes` to `path` (see ``write(_:to:replacing:syncingFolder:durable:)``).
     @discardableResult
     package static func write(
-        _ bytes: [UInt8], to path: String, replacing: Bool = true, syncingFolder: Bool = true
+        _ bytes: [UInt8], to path: String, replacing: Bool = true, syncingFolder: Bool = true, durable: Bool = true
     ) throws(Failure) -> Bool {
         try bytes.withUnsafeBytes { buffer in
             Result { () throws(Failure) in
-                try write(buffer, to: path, replacing: replacing, syncingFolder: syncingFolder)
+                try write(buffer, to: path, replacing: replacing, syncingFolder: syncingFolder, durable: durable)
             }
         }.get()
     }

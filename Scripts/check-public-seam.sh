@@ -9,6 +9,9 @@
 # source says `@testable import`, and, before the real build, that a copy planted with a use of one internal
 # declaration fails to build (so a green run means something).
 #
+# First, an app of one file that sends a GET with `import GirdersNetworking` alone is built there: neither feature
+# module may be compiled for it, and neither's types may be in reach.
+#
 # Usage: Scripts/check-public-seam.sh (from anywhere; .ci/run runs it). Needs only the toolchain.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -32,7 +35,17 @@ trap 'rm -rf "$scratch"' EXIT
 ln -s "$root" "$scratch/girders"
 mkdir -p "$scratch/check/Sources"
 
-targets=""
+targets="        .target(name: \"SeamApp\", dependencies: [networking], swiftSettings: settings),"$'\n'
+mkdir -p "$scratch/check/Sources/SeamApp"
+cat >"$scratch/check/Sources/SeamApp/App.swift" <<'EOF'
+public import Foundation
+import GirdersNetworking
+
+/// What an app that only sends requests writes.
+public func fetchStatus(_ url: URL) async throws -> Int {
+    try await HTTPClient().perform(Request(URL: url, method: .get)).statusCode
+}
+EOF
 for module in "${modules[@]}"; do
     copy="Seam${module#Girders}"
     cp -R "$root/Sources/$module" "$scratch/check/Sources/$copy"
@@ -59,6 +72,29 @@ $targets    ])
 EOF
 
 cd "$scratch/check"
+echo "== check-public-seam: an app with GirdersNetworking alone compiles no cache and no WebSocket code =="
+swift build --target SeamApp >"$scratch/app.log" 2>&1 || { cat "$scratch/app.log" >&2; exit 1; }
+# (SwiftPM makes every target's folder in .build; a compiled one holds objects and a module.)
+compiled=$(find .build \( -path '*/GirdersHTTPCache.build/*.o' -o -path '*/GirdersWebSocket.build/*.o' \
+    -o -name 'GirdersHTTPCache.swiftmodule' -o -name 'GirdersWebSocket.swiftmodule' \) | head -3)
+if [ -z "$(find .build -path '*/GirdersNetworking.build/*.o' | head -1)" ]; then
+    echo "check-public-seam: the app's build compiled no GirdersNetworking objects; the check below would prove nothing" >&2
+    exit 1
+fi
+if [ -n "$compiled" ]; then
+    echo "check-public-seam: building an app on GirdersNetworking alone compiled a feature module: $compiled" >&2
+    exit 1
+fi
+for name in CachingTransport WebSocket FileCacheStore ReconnectingWebSocket; do
+    echo "public let planted: Any.Type = $name.self" >Sources/SeamApp/Planted.swift
+    if swift build --target SeamApp >"$scratch/planted.log" 2>&1; then
+        echo "check-public-seam: $name is in reach of an app that imports GirdersNetworking alone" >&2
+        exit 1
+    fi
+    grep -q "cannot find '$name' in scope" "$scratch/planted.log" || { tail -20 "$scratch/planted.log" >&2; exit 1; }
+done
+rm Sources/SeamApp/Planted.swift
+
 # The control: one use of an internal declaration of GirdersNetworking (the sink's hand-over of an upgrade) must not
 # build.
 planted="Sources/Seam${modules[1]#Girders}/PlantedInternalUse.swift"

@@ -18,10 +18,10 @@ extension ResponseSink {
     /// A whole response at once: its head and body go through the same checks as a streamed one's.
     public func deliver(_ response: HTTPResponse) throws(ResponseError) {
         try receiveHead(statusCode: response.statusCode, headers: response.headers)
-        if let cacheUse = response.cacheUse { state.withLock { $0.cacheUse = cacheUse } }
+        if let cacheUse = response.cacheUse { state.withLock { $0.end.cacheUse = cacheUse } }
         guard request.bodyFollows(status: response.statusCode), !response.body.isEmpty else { return }
         // The whole body is here: its size is the progress's total, whatever the head announced.
-        state.withLock { $0.total = Int64(response.body.count) }
+        state.withLock { $0.body.total = Int64(response.body.count) }
         try receive(response.body)
     }
 
@@ -34,27 +34,27 @@ extension ResponseSink {
     public func finish() throws(ResponseError) {
         let request = self.request
         let failure: ResponseError? = state.withLock { state in
-            if state.ended { return state.stopReason }
-            if state.stopReason == nil, state.status == nil {
-                state.stopReason = .transport(url: request.url, code: 0, reason: "the response is not HTTP")
+            if state.end.ended { return state.end.stopReason }
+            if state.end.stopReason == nil, state.head.status == nil {
+                state.end.stopReason = .transport(url: request.url, code: 0, reason: "the response is not HTTP")
             }
-            if state.stopReason == nil, let expected = state.expected, state.received < expected {
-                state.stopReason = .interrupted(
-                    url: request.url, receivedBytes: state.received, expectedBytes: expected,
+            if state.end.stopReason == nil, let expected = state.body.expected, state.body.received < expected {
+                state.end.stopReason = .interrupted(
+                    url: request.url, receivedBytes: state.body.received, expectedBytes: expected,
                     reason: "the connection closed before the whole body arrived")
             }
-            if let download = state.download {
+            if let download = state.body.download {
                 do throws(ResponseError) {
-                    if state.stopReason == nil { try download.finish() } else { download.discard() }
+                    if state.end.stopReason == nil { try download.finish() } else { download.discard() }
                 } catch {
-                    state.stopReason = error
+                    state.end.stopReason = error
                 }
             }
-            state.ended = true
-            state.stream.end(state.stopReason)
-            return state.stopReason
+            state.end.ended = true
+            state.body.stream.end(state.end.stopReason)
+            return state.end.stopReason
         }
-        if destination == .stream { state.withLock { $0.stream.takeWaiters() }.resume() }
+        if destination == .stream { state.withLock { $0.body.stream.takeWaiters() }.resume() }
         if let failure { throw failure }
     }
 
@@ -64,14 +64,14 @@ extension ResponseSink {
     public func fail(_ error: ResponseError) -> ResponseError {
         let failure = state.withLock { state -> ResponseError in
             let failure = stop(error, &state)
-            if !state.ended {
-                state.download?.discard()
-                state.ended = true
-                state.stream.end(failure)
+            if !state.end.ended {
+                state.body.download?.discard()
+                state.end.ended = true
+                state.body.stream.end(failure)
             }
             return failure
         }
-        if destination == .stream { state.withLock { $0.stream.takeWaiters() }.resume() }
+        if destination == .stream { state.withLock { $0.body.stream.takeWaiters() }.resume() }
         return failure
     }
 
@@ -80,9 +80,10 @@ extension ResponseSink {
         let headers = HTTPHeaders(resolvedFields())
         return state.withLock { state in
             let response = HTTPResponse(
-                statusCode: state.status ?? 0, headers: headers, body: state.streaming ? Data() : state.body,
-                url: request.url, request: request.request, cacheUse: state.cacheUse)
-            return state.download.map { response.replacingBody(with: $0.url) } ?? response
+                statusCode: state.head.status ?? 0, headers: headers,
+                body: state.body.streaming ? Data() : state.body.memory,
+                url: request.url, request: request.request, cacheUse: state.end.cacheUse)
+            return state.body.download.map { response.replacingBody(with: $0.url) } ?? response
         }
     }
 }

@@ -151,7 +151,7 @@ extension ResponseSink {
     /// mebibyte behind and `resume` once it caught up. A transport that cannot pause registers nothing: its
     /// stream is then held to ``ResponseLimits/bodyBytes`` of unread bytes.
     public func onBackPressure(pause: (@Sendable () -> Void)?, resume: @escaping @Sendable () -> Void) {
-        state.withLock { $0.stream.register(pause: pause, resume: resume) }
+        state.withLock { $0.body.stream.register(pause: pause, resume: resume) }
     }
 
     /// Waits for the head of a streamed response, or for the end of any other (its body kept in memory).
@@ -159,7 +159,7 @@ extension ResponseSink {
         do {
             try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                    state.withLock { $0.stream.waitForHead(continuation) }.resume()
+                    state.withLock { $0.body.stream.waitForHead(continuation) }.resume()
                 }
             } onCancel: {
                 cancelStream()
@@ -170,7 +170,7 @@ extension ResponseSink {
     }
 
     /// Whether the response's body is being streamed (a `2xx` for a streamed request).
-    var isStreaming: Bool { state.withLock { $0.streaming } }
+    var isStreaming: Bool { state.withLock { $0.body.streaming } }
 
     /// The next piece of a streamed body, or `nil` at its end; throws the exchange's failure. Cancelling the
     /// calling task cancels the transfer.
@@ -179,13 +179,13 @@ extension ResponseSink {
             cancelStream()
             throw .cancelled(url: request.url)
         }
-        let (ready, resume) = state.withLock { $0.stream.next() }
+        let (ready, resume) = state.withLock { $0.body.stream.next() }
         resume?()
         if let ready { return try ready.get() }
         do {
             return try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data?, any Error>) in
-                    state.withLock { $0.stream.wait(continuation) }.resume()
+                    state.withLock { $0.body.stream.wait(continuation) }.resume()
                 }
             } onCancel: {
                 cancelStream()
@@ -197,12 +197,12 @@ extension ResponseSink {
 
     /// Sets what cancels the transfer feeding a stream.
     func onCancel(_ cancel: @escaping @Sendable () -> Void) {
-        state.withLock { $0.stream.cancelTransfer = cancel }
+        state.withLock { $0.body.stream.cancelTransfer = cancel }
     }
 
     /// The reader gave up: the transfer is cancelled and any waiter gets ``ResponseError/cancelled(url:)``.
     func cancelStream() {
-        let cancel = state.withLock { $0.stream.cancelTransfer }
+        let cancel = state.withLock { $0.body.stream.cancelTransfer }
         fail(.cancelled(url: request.url))
         cancel?()
     }

@@ -12,14 +12,14 @@ extension ResponseSink {
     /// Takes the connection of a `101 Switching Protocols` answer; the client hands it to the caller of
     /// ``HTTPClient/upgrade(_:)``, or closes it when the exchange fails after all (a redirect, a rejected status).
     public func upgraded(to connection: any UpgradedConnection) {
-        state.withLock { $0.upgrade = connection }
+        state.withLock { $0.body.upgrade = connection }
     }
 
     /// What a transport handed over, taken once.
     func takeUpgrade() -> (any UpgradedConnection)? {
         state.withLock { state in
-            defer { state.upgrade = nil }
-            return state.upgrade
+            defer { state.body.upgrade = nil }
+            return state.body.upgrade
         }
     }
 }

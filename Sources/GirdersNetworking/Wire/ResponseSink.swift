@@ -46,31 +46,49 @@ public final class ResponseSink: Sendable {
         case stop
     }
 
+    /// What the sink keeps, by what it serves: the head, the body (its length, count and where it is kept), and
+    /// how the exchange ended.
     struct State {
-        var headLines = 0
-        var headBytes = 0
+        var head = Head()
+        var body = Body()
+        var end = End()
+    }
+
+    /// The head: its size held to the limits as it arrives, the final status, the fields (parsed once, later).
+    struct Head {
+        var lines = 0
+        var bytes = 0
         var status: Int?
         var fields: [HTTPHeader]?
         /// The `Set-Cookie` values as the transport received them, before control characters were spaced.
         var setCookies: [String] = []
         var pendingFields: (@Sendable () -> [HTTPHeader])?
+    }
+
+    /// The body: its announced length and count, and the one keeper its ``Destination`` uses (``memory``, a
+    /// ``download`` file for a `2xx` to a file, the ``stream`` for its reader, or the ``upgrade``d connection).
+    struct Body {
         var expected: Int64?
         var total: Int64?
         var contentEncoded = false
+        var received: Int64 = 0
         var toFile = false
         var streaming = false
-        var received: Int64 = 0
-        var body = Data()
+        var memory = Data()
         var download: DownloadFile?
+        var stream = StreamBuffer()
+        /// The connection after a `101` (``upgraded(to:)``).
+        var upgrade: (any UpgradedConnection)?
+    }
+
+    /// How the exchange ended and what was recorded of it.
+    struct End {
         var stopReason: ResponseError?
         var ended = false
-        var stream = StreamBuffer()
         var metrics: RequestMetrics?
         var observers: [@Sendable (Data) -> Void] = []
         /// How a caching decorator answered (``deliver(_:)`` of a response that says so).
         var cacheUse: CacheUse?
-        /// The connection after a `101` (``upgraded(to:)``).
-        var upgrade: (any UpgradedConnection)?
     }
 
     /// The request the response answers.
@@ -105,7 +123,7 @@ public final class ResponseSink: Sendable {
     }
 
     /// Why the sink stopped the response, if it did: the error the transport should throw.
-    public var stopReason: ResponseError? { state.withLock { $0.stopReason } }
+    public var stopReason: ResponseError? { state.withLock { $0.end.stopReason } }
 
     // MARK: The head
 
@@ -143,14 +161,14 @@ public final class ResponseSink: Sendable {
         let limits = request.limits
         let opened: ResponseError? = state.withLock { state in
             if let lineCount, let byteCount {
-                state.headLines += lineCount
-                state.headBytes += byteCount
-                if let exceeded = limits.headViolation(fields: state.headLines, bytes: state.headBytes) {
+                state.head.lines += lineCount
+                state.head.bytes += byteCount
+                if let exceeded = limits.headViolation(fields: state.head.lines, bytes: state.head.bytes) {
                     return stop(
                         .limitExceeded(url: request.url, limit: exceeded.limit, maximum: exceeded.maximum), &state)
                 }
             }
-            if let reason = state.stopReason { return reason }
+            if let reason = state.end.stopReason { return reason }
             if !(100...999).contains(statusCode) {
                 // libcurl and URLSession refuse such status lines themselves; a transport of the app's own may not.
                 let reason = "the status code \(statusCode) is not three digits from 100 to 999 (RFC 9110, 15)"
@@ -159,41 +177,41 @@ public final class ResponseSink: Sendable {
             if let lengthProblem { return stop(.malformedResponse(url: request.url, reason: lengthProblem), &state) }
             let length = transferCoded ? nil : length  // the transfer coding framed the body (RFC 9112, 6.3)
             let bodyFollows = request.bodyFollows(status: statusCode)
-            state.status = statusCode
-            state.pendingFields = fields
-            state.contentEncoded = contentEncoded
-            state.total = contentEncoded ? nil : length
-            state.expected = bodyFollows && !contentEncoded ? length : nil
+            state.head.status = statusCode
+            state.head.pendingFields = fields
+            state.body.contentEncoded = contentEncoded
+            state.body.total = contentEncoded ? nil : length
+            state.body.expected = bodyFollows && !contentEncoded ? length : nil
             let successful = (200..<300).contains(statusCode)
-            if successful, case .file = destination { state.toFile = true }
-            state.streaming = destination == .stream
-            if bodyFollows, !state.streaming, let length = state.expected,
-                let exceeded = limits.bodyViolation(length, toFile: state.toFile)
+            if successful, case .file = destination { state.body.toFile = true }
+            state.body.streaming = destination == .stream
+            if bodyFollows, !state.body.streaming, let length = state.body.expected,
+                let exceeded = limits.bodyViolation(length, toFile: state.body.toFile)
             {
                 return stop(.limitExceeded(url: request.url, limit: exceeded.limit, maximum: exceeded.maximum), &state)
             }
-            if state.toFile, case .file(let target) = destination {
+            if state.body.toFile, case .file(let target) = destination {
                 do throws(ResponseError) {
-                    state.download = try DownloadFile(beside: target)
+                    state.body.download = try DownloadFile(beside: target)
                 } catch {
                     return stop(error, &state)
                 }
-            } else if !state.streaming, let length = state.expected, length > 0 {
+            } else if !state.body.streaming, let length = state.body.expected, length > 0 {
                 // Reserved once, from the announced size, never beyond the limit (in case it lies).
-                state.body.reserveCapacity(Int(min(length, limits.bodyBytes)))
+                state.body.memory.reserveCapacity(Int(min(length, limits.bodyBytes)))
             }
-            if state.streaming { state.stream.headArrived() }
+            if state.body.streaming { state.body.stream.headArrived() }
             return nil
         }
         if let opened { throw opened }
-        if destination == .stream { state.withLock { $0.stream.takeWaiters() }.resume() }
+        if destination == .stream { state.withLock { $0.body.stream.takeWaiters() }.resume() }
     }
 
     /// Whether the head has arrived.
-    var hasHead: Bool { state.withLock { $0.status != nil } }
+    var hasHead: Bool { state.withLock { $0.head.status != nil } }
 
     /// The final head's status code, once it arrived.
-    public var status: Int? { state.withLock { $0.status } }
+    public var status: Int? { state.withLock { $0.head.status } }
 
     /// The head's fields as the app sees them (control characters spaced, a length beside a transfer coding
     /// dropped), parsed once; empty before the head.
@@ -204,23 +222,23 @@ public final class ResponseSink: Sendable {
     /// (RFC 6265bis 5.6 ignores a cookie with a control character; a spaced one would have been stored).
     public var setCookieFields: [String] {
         _ = resolvedFields()
-        return state.withLock { $0.setCookies }
+        return state.withLock { $0.head.setCookies }
     }
 
     /// The parsed fields: the transport's parser runs once, outside the lock.
     func resolvedFields() -> [HTTPHeader] {
-        let (fields, pending) = state.withLock { ($0.fields, $0.fields == nil ? $0.pendingFields : nil) }
+        let (fields, pending) = state.withLock { ($0.head.fields, $0.head.fields == nil ? $0.head.pendingFields : nil) }
         if let fields { return fields }
         guard let pending else { return [] }
         let raw = pending()
         let parsed = ResponseFraming.cleaned(raw)
         let setCookies = raw.lazy.filter { HTTPHeaders.same($0.name, "Set-Cookie") }.map(\.value)
         return state.withLock { state in
-            if state.fields == nil {
-                state.fields = parsed
-                state.setCookies = Array(setCookies)
+            if state.head.fields == nil {
+                state.head.fields = parsed
+                state.head.setCookies = Array(setCookies)
             }
-            return state.fields ?? parsed
+            return state.head.fields ?? parsed
         }
     }
 
@@ -236,15 +254,15 @@ public final class ResponseSink: Sendable {
             observers: [@Sendable (Data) -> Void]
         )
         let outcome: Outcome = state.withLock { state in
-            if let reason = state.stopReason { return (reason, nil, nil, []) }
-            guard state.streaming else { return (take(data, &state), nil, nil, state.observers) }
-            let pause = state.stream.append(data, limit: request.limits.bodyBytes)
-            if let overflow = state.stream.overflow {
+            if let reason = state.end.stopReason { return (reason, nil, nil, []) }
+            guard state.body.streaming else { return (take(data, &state), nil, nil, state.end.observers) }
+            let pause = state.body.stream.append(data, limit: request.limits.bodyBytes)
+            if let overflow = state.body.stream.overflow {
                 let failure = stop(.limitExceeded(url: request.url, limit: .bodyBytes, maximum: overflow), &state)
                 return (failure, nil, nil, [])
             }
-            state.received += Int64(data.count)
-            return (nil, pause, state.stream.takeWaiters(), state.observers)
+            state.body.received += Int64(data.count)
+            return (nil, pause, state.body.stream.takeWaiters(), state.end.observers)
         }
         if let failure = outcome.failure { throw failure }
         for observer in outcome.observers { observer(data) }
@@ -257,18 +275,18 @@ public final class ResponseSink: Sendable {
     /// (``Intake/pause``); the transport pauses until the sink's resume call and hands it over again.
     func receive(_ bytes: UnsafeRawBufferPointer) -> Intake {
         let (intake, waiters, observed): (Intake, StreamBuffer.Waiters?, Bool) = state.withLock { state in
-            if state.stopReason != nil { return (.stop, nil, false) }
-            guard state.streaming else {
-                return take(bytes, &state) == nil ? (.taken, nil, !state.observers.isEmpty) : (.stop, nil, false)
+            if state.end.stopReason != nil { return (.stop, nil, false) }
+            guard state.body.streaming else {
+                return take(bytes, &state) == nil ? (.taken, nil, !state.end.observers.isEmpty) : (.stop, nil, false)
             }
-            guard state.stream.accepts(more: bytes.count) else { return (.pause, nil, false) }
-            state.stream.append(Data(bytes))
-            state.received += Int64(bytes.count)
-            return (.taken, state.stream.takeWaiters(), !state.observers.isEmpty)
+            guard state.body.stream.accepts(more: bytes.count) else { return (.pause, nil, false) }
+            state.body.stream.append(Data(bytes))
+            state.body.received += Int64(bytes.count)
+            return (.taken, state.body.stream.takeWaiters(), !state.end.observers.isEmpty)
         }
         if observed {
             let data = Data(bytes)
-            for observer in state.withLock({ $0.observers }) { observer(data) }
+            for observer in state.withLock({ $0.end.observers }) { observer(data) }
         }
         waiters?.resume()
         if case .taken = intake { report() }
@@ -277,20 +295,20 @@ public final class ResponseSink: Sendable {
 
     /// Keeps `bytes` in memory or the download file; the error that stopped the response, or `nil`.
     private func take<Bytes: DataProtocol>(_ bytes: Bytes, _ state: inout State) -> ResponseError? {
-        let total = state.received + Int64(bytes.count)
-        if let exceeded = request.limits.bodyViolation(total, toFile: state.download != nil) {
+        let total = state.body.received + Int64(bytes.count)
+        if let exceeded = request.limits.bodyViolation(total, toFile: state.body.download != nil) {
             return stop(.limitExceeded(url: request.url, limit: exceeded.limit, maximum: exceeded.maximum), &state)
         }
-        if let download = state.download {
+        if let download = state.body.download {
             do throws(ResponseError) {
                 try download.append(Data(bytes))
             } catch {
                 return stop(error, &state)
             }
         } else {
-            state.body.append(contentsOf: bytes)
+            state.body.memory.append(contentsOf: bytes)
         }
-        state.received = total
+        state.body.received = total
         return nil
     }
 
@@ -299,15 +317,15 @@ public final class ResponseSink: Sendable {
     /// records, counts or hashes what passes through on its way to the caller. A piece the sink refused (past a
     /// limit, after a stop) is not observed. Register before passing the sink on; `observer` must not block.
     public func observeBody(_ observer: @escaping @Sendable (Data) -> Void) {
-        state.withLock { $0.observers.append(observer) }
+        state.withLock { $0.end.observers.append(observer) }
     }
 
     /// The body's bytes so far, after decoding.
-    var receivedBytes: Int64 { state.withLock { $0.received } }
+    var receivedBytes: Int64 { state.withLock { $0.body.received } }
 
     /// The body's length as announced, when a body of that length follows and can be checked against it (a decorator
     /// that keeps a copy of the body keeps only a whole one).
-    public var expectedBytes: Int64? { state.withLock { $0.expected } }
+    public var expectedBytes: Int64? { state.withLock { $0.body.expected } }
 
     /// Stops the response with `error` (a limit a transport checks itself, such as the decompression ratio).
     func stop(_ error: ResponseError) {
@@ -316,13 +334,13 @@ public final class ResponseSink: Sendable {
 
     /// Records `error` as the reason the response stopped, unless one was recorded first; returns the reason.
     func stop(_ error: ResponseError, _ state: inout State) -> ResponseError {
-        if state.stopReason == nil { state.stopReason = error }
-        return state.stopReason ?? error
+        if state.end.stopReason == nil { state.end.stopReason = error }
+        return state.end.stopReason ?? error
     }
 
     private func report() {
         guard let progress else { return }
-        let (received, total) = state.withLock { ($0.received, $0.total) }
+        let (received, total) = state.withLock { ($0.body.received, $0.body.total) }
         progress(TransferProgress(direction: .download, completedBytes: received, totalBytes: total))
     }
 
@@ -335,9 +353,9 @@ public final class ResponseSink: Sendable {
     /// whether it succeeded or not, when ``collectsMetrics``; the client hands it to its ``EventMonitor``s. A later
     /// record replaces it.
     public func record(_ metrics: RequestMetrics) {
-        state.withLock { $0.metrics = metrics }
+        state.withLock { $0.end.metrics = metrics }
     }
 
     /// What the transport recorded with ``record(_:)``, if anything.
-    public var metrics: RequestMetrics? { state.withLock { $0.metrics } }
+    public var metrics: RequestMetrics? { state.withLock { $0.end.metrics } }
 }

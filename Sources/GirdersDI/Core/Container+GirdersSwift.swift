@@ -44,10 +44,4 @@ extension Container {
     public func addPerRequest<Service>(_ factory: @escaping @Sendable () -> Service) {
         register(Service.self, lifetime: .perRequest) { _ in factory() }
     }
-
-    /// GirdersSwift's `Container.cleanup()`: removes every registration and singleton of ``Container/shared``.
-    @available(*, deprecated, message: "call Container.shared.removeAll(), or give each test a Container() of its own")
-    public static func cleanup() {
-        shared.removeAll()
-    }
 }

@@ -47,12 +47,6 @@ public struct DefaultLogFormatter: LogFormatter {
         self.allowsMultilineMessages = allowsMultilineMessages
     }
 
-    /// The earlier spelling: `escapesNewlines: false` is `allowsMultilineMessages: true`.
-    @available(*, deprecated, message: "escaping is the default; use init(includesCallSite:allowsMultilineMessages:)")
-    public init(includesCallSite: Bool = true, escapesNewlines: Bool) {
-        self.init(includesCallSite: includesCallSite, allowsMultilineMessages: !escapesNewlines)
-    }
-
     /// Formats one record.
     public func format(_ record: LogRecord, revealingPrivate: Bool) -> String {
         var bytes: [UInt8] = []

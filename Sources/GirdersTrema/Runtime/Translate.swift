@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import GirdersSupport
 
 /// The translator ``translate(_:_:)`` reads: GirdersSwift's `messages` table from the main bundle unless
@@ -61,13 +61,6 @@ public func translate(_ key: String, language: String, count: Int, _ arguments: 
 /// `translate(_:count:_:)` with a `Double` in an explicit language.
 public func translate(_ key: String, language: String, count: Double, _ arguments: any CVarArg...) -> String {
     Translation.shared.translate(key, count: count, language: language, arguments: arguments)
-}
-
-/// GirdersSwift's `translate(_:_:bundle:)`: ``translate(_:_:)`` with the `messages` tables of `bundle`, loaded once
-/// per bundle and kept. A bundle whose tables cannot be read translates every key to `?key?`.
-@available(*, deprecated, message: "make a Translator(bundle:) once and call translate(_:arguments:) on it")
-public func translate(_ key: String, _ arguments: any CVarArg..., bundle: Bundle) -> String {
-    Translation.translator(for: bundle).translate(key, arguments: arguments)
 }
 
 /// What ``Translation`` keeps: the shared translator (loaded on first use) and the per-bundle ones.

@@ -22,9 +22,19 @@ public struct WebSocketServer: Sendable {
         URL(string: "\(scheme)://127.0.0.1:\(port)\(path)") ?? URL(fileURLWithPath: "/invalid-test-url")
     }
 
+    /// A `GET` of `path` with the handshake's timeout (``WebSocketTestTimeout``).
     public func request(_ path: String) -> Request {
-        Request(MutableRequest(method: .get, url: url(path)))
+        var request = MutableRequest(method: .get, url: url(path))
+        request.timeout = WebSocketTestTimeout.handshake
+        return Request(request)
     }
+}
+
+/// The timeout of the tests' WebSocket handshakes that do not test one: the default (60 s) times the sanitizer's
+/// slowdown. Under ThreadSanitizer the whole suite shares two cores, and a handshake once waited past 60 s for a turn
+/// (the test then saw a timeout instead of what it checks).
+public enum WebSocketTestTimeout {
+    public static let handshake: Double = WireRequest.defaultTimeout * sanitizerSlowdown
 }
 
 /// `Server/websocket_hostile.py`: a raw-socket server that breaks one rule per route and tells what the client did.
@@ -61,7 +71,7 @@ public struct HostileWebSocketServer: Sendable {
         let separator = path.contains("?") ? "&" : "?"
         let url = URL(string: "ws://127.0.0.1:\(port)\(path)\(separator)id=\(id)") ?? URL(fileURLWithPath: "/")
         var request = MutableRequest(method: .get, url: url)
-        request.timeout = timeout
+        request.timeout = timeout ?? WebSocketTestTimeout.handshake
         return Request(request)
     }
 

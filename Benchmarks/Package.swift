@@ -20,6 +20,14 @@ let girdersHasCacheModule = FileManager.default.fileExists(
     atPath: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Sources/GirdersHTTPCache").path)
 
+/// Whether the Girders beside this package keeps the cookie jar on `HTTPClient` (an earlier commit kept it on each
+/// transport): GirdersThroughput gives its libcurl clients no jar either way.
+let girdersHasClientCookieJar: Bool = {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    let source = root.appendingPathComponent("Sources/GirdersNetworking/Client/HTTPClient.swift")
+    return (try? String(contentsOf: source, encoding: .utf8))?.contains("public let cookieJar") ?? false
+}()
+
 /// Side-by-side benchmarks of Girders against the libraries it replaces (with Integrations/, the packages that have
 /// dependencies).
 let package = Package(
@@ -66,7 +74,8 @@ let package = Package(
             dependencies: ["BenchSupport", .product(name: "GirdersNetworking", package: girders)]
                 + (girdersHasCacheModule ? [.product(name: "GirdersHTTPCache", package: girders)] : []),
             swiftSettings: [.swiftLanguageMode(.v6)]
-                + (girdersHasTaskExecutor ? [.define("GIRDERS_TASK_EXECUTOR")] : [])),
+                + (girdersHasTaskExecutor ? [.define("GIRDERS_TASK_EXECUTOR")] : [])
+                + (girdersHasClientCookieJar ? [.define("GIRDERS_CLIENT_COOKIE_JAR")] : [])),
         .executableTarget(
             name: "HTTPThroughput",
             dependencies: [

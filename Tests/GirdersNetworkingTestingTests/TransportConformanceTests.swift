@@ -7,7 +7,7 @@ import Testing
 struct TransportConformanceTests {
     #if os(Linux)
     @Test func curlTransportConforms() async {
-        let failures = await TransportConformance { CurlTransport(cookieJar: nil) }.run()
+        let failures = await TransportConformance { CurlTransport() }.run()
         #expect(failures.isEmpty, "\(failures)")
     }
     #endif
@@ -21,7 +21,7 @@ struct TransportConformanceTests {
         let switches = false
         #endif
         let failures = await TransportConformance(switchesProtocols: switches) {
-            URLSessionTransport(configuration: .ephemeral, cookieJar: nil)
+            URLSessionTransport(configuration: .default)
         }
         .run()
         #expect(failures.isEmpty, "\(failures)")

@@ -72,7 +72,7 @@ func makeClient(_ name: String) throws -> GirdersClient {
     switch name {
     case "girders-curl", "girders-curl-executor", "girders-curl-equipped":
         #if canImport(FoundationNetworking)
-        let curl = CurlTransport(cookieJar: nil)
+        let curl = curlTransport()
         transport = curl
         if name == "girders-curl-executor" {
             #if GIRDERS_TASK_EXECUTOR
@@ -94,7 +94,7 @@ func makeClient(_ name: String) throws -> GirdersClient {
             : try FileCacheStore(
                 folder: FileManager.default.temporaryDirectory.appendingPathComponent("girders-bench-\(UUID())"))
         return GirdersClient(
-            client: HTTPClient(transport: CachingTransport(CurlTransport(cookieJar: nil), store: store)),
+            client: client(over: CachingTransport(curlTransport(), store: store), cookies: false),
             asksForCachedFile: true)
         #else
         throw ThroughputFailure("CurlTransport is Linux only")
@@ -107,8 +107,34 @@ func makeClient(_ name: String) throws -> GirdersClient {
         equipped ? [AuthenticationInterceptor(StaticTokenAuthenticator(), credential: "token"), RetryPolicy()] : []
     let monitors: [any EventMonitor] = equipped ? [CountingMonitor()] : []
     return GirdersClient(
-        client: HTTPClient(transport: transport, interceptors: interceptors, monitors: monitors),
+        client: client(
+            over: transport, cookies: name == "girders-urlsession", interceptors: interceptors, monitors: monitors),
         taskExecutor: executor)
+}
+
+#if canImport(FoundationNetworking)
+/// A libcurl transport, with no cookie jar where the jar is the transport's (an earlier commit).
+func curlTransport() -> CurlTransport {
+    #if GIRDERS_CLIENT_COOKIE_JAR
+    CurlTransport()
+    #else
+    CurlTransport(cookieJar: nil)
+    #endif
+}
+#endif
+
+/// A client over `transport`, with the shared cookie jar or (`cookies` false) none, wherever this Girders keeps it.
+func client(
+    over transport: any HTTPTransport, cookies: Bool, interceptors: [any RequestInterceptor] = [],
+    monitors: [any EventMonitor] = []
+) -> HTTPClient {
+    #if GIRDERS_CLIENT_COOKIE_JAR
+    HTTPClient(
+        transport: transport, interceptors: interceptors, monitors: monitors,
+        cookieJar: cookies ? CookieJars.shared : nil)
+    #else
+    HTTPClient(transport: transport, interceptors: interceptors, monitors: monitors)
+    #endif
 }
 
 await ThroughputScenario.main(usage: "usage: GirdersThroughput CLIENT SCENARIO BASE_URL [N|FILE]") {

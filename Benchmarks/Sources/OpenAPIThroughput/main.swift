@@ -31,7 +31,7 @@ func run() async throws -> String {
     case "girders-openapi":
         #if canImport(FoundationNetworking)
         transport = GirdersClientTransport(
-            client: GirdersNetworking.HTTPClient(transport: CurlTransport(cookieJar: nil)))
+            client: GirdersNetworking.HTTPClient(transport: CurlTransport(), cookieJar: nil))
         #else
         transport = GirdersClientTransport()
         #endif

@@ -22,9 +22,9 @@ let scenario = arguments[2]
 let compression = arguments[4] == "on"
 #if canImport(FoundationNetworking)
 let transport: any HTTPTransport =
-    arguments[3] == "curl" ? CurlTransport(cookieJar: nil) : URLSessionTransport(configuration: .ephemeral)
+    arguments[3] == "curl" ? CurlTransport() : URLSessionTransport(configuration: .default)
 #else
-let transport: any HTTPTransport = URLSessionTransport(configuration: .ephemeral)
+let transport: any HTTPTransport = URLSessionTransport(configuration: .default)
 #endif
 let client = HTTPClient(transport: transport)
 let roundTrips = 10_000

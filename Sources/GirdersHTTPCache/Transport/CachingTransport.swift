@@ -35,8 +35,6 @@ public final class CachingTransport: HTTPTransport {
     public let store: any HTTPCacheStore
     /// The policy of a request that names none.
     public let defaultPolicy: CachePolicy
-    /// The jar of ``base``.
-    public var cookieJar: (any CookieJar)? { base.cookieJar }
     /// Whether the transport it wraps reads metrics.
     public var readsMetrics: Bool { base.readsMetrics }
 

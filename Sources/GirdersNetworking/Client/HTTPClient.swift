@@ -43,6 +43,10 @@ public final class HTTPClient: HTTP {
     /// (``withResponseLimits(_:)``); see ``ResponseLimits`` for the defaults and why. A limit that cannot be used
     /// (a negative size) fails every request with ``ResponseError/invalidRequest(reason:)``.
     public let responseLimits: ResponseLimits
+    /// Where the cookies servers set are kept and where each hop's `Cookie` field comes from (unless the request
+    /// has its own), whatever transport and decorators are underneath; ``withSessionCookie(_:)`` reads it too.
+    /// ``CookieJars/shared`` by default; `nil` sends and stores none.
+    public let cookieJar: (any CookieJar)?
 
     /// A client; every part has a default.
     public init(
@@ -53,7 +57,8 @@ public final class HTTPClient: HTTP {
         redirects: RedirectPolicy = .follow(),
         interceptors: [any RequestInterceptor] = [],
         monitors: [any EventMonitor] = [],
-        responseLimits: ResponseLimits = .standard
+        responseLimits: ResponseLimits = .standard,
+        cookieJar: (any CookieJar)? = CookieJars.shared
     ) {
         self.baseURL = baseURL
         self.transport = transport
@@ -63,6 +68,7 @@ public final class HTTPClient: HTTP {
         self.interceptors = interceptors
         self.monitors = monitors
         self.responseLimits = responseLimits
+        self.cookieJar = cookieJar
     }
 
     /// A client sharing this one's transport and settings, with `interceptors` after this one's: per-call
@@ -71,7 +77,8 @@ public final class HTTPClient: HTTP {
         HTTPClient(
             baseURL: baseURL, transport: transport, responseHandlers: responseHandlers, validation: validation,
             redirects: redirects,
-            interceptors: self.interceptors + interceptors, monitors: monitors, responseLimits: responseLimits)
+            interceptors: self.interceptors + interceptors, monitors: monitors, responseLimits: responseLimits,
+            cookieJar: cookieJar)
     }
 
     /// A new instance of the platform's default transport: ``CurlTransport`` on Linux, ``URLSessionTransport``
@@ -111,7 +118,7 @@ public final class HTTPClient: HTTP {
     /// The exchange, step by step (see the module's README for the map): the request arrives built (a request that
     /// could not be built stops here, a relative URL is resolved against ``baseURL``); the interceptors adapt each
     /// attempt and decide retries; each hop is lowered (``WireRequest``), sent by the ``transport`` into a
-    /// ``ResponseSink``, its cookies stored; redirects are followed under ``redirects``; the final response is
+    /// ``ResponseSink``, its cookies stored in ``cookieJar``; redirects are followed under ``redirects``; the final response is
     /// checked by ``validation``; ``withDeadline(_:)`` bounds it all.
     public func perform(_ request: Request, options: TransferOptions) async throws(ResponseError) -> HTTPResponse {
         let exchanged = try await exchange(

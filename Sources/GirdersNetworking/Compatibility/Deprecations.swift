@@ -1,8 +1,14 @@
 public import Foundation
 
+#if canImport(FoundationNetworking)
+public import FoundationNetworking
+#endif
+
 // Every deprecated declaration of GirdersNetworking, in one place: GirdersSwift's call shapes that have a better
 // form now (each message says which), and the older transfer API. Each still works as documented; the
 // compatibility tests run them (Tests/GirdersSwiftCompatibilityTests, Tests/GirdersNetworkingTests/Transfers).
+// Last, the cookie-jar declarations the transports no longer have: unavailable, so code that used them stops
+// compiling with the replacement in the message rather than losing its cookies quietly.
 
 /// GirdersSwift's deprecated `HTTPClient` initialiser.
 extension HTTPClient {
@@ -223,5 +229,50 @@ extension HTTP {
         Transfer(request: request, downloadDestination: destination) { request, options throws(ResponseError) in
             try await self.perform(request, options: options)
         }
+    }
+}
+
+/// The cookie jar on the transport, now the client's (``HTTPClient/cookieJar``): a decorator forwards nothing for
+/// it, and ``withSessionCookie(_:)`` reads the jar of the client that sends the request.
+extension HTTPTransport {
+    /// Removed: the client keeps cookies, whatever transport and decorators are underneath.
+    @available(*, unavailable, message: "the cookie jar is the client's: HTTPClient(transport:cookieJar:)")
+    public var cookieJar: (any CookieJar)? { nil }
+}
+
+#if canImport(CGirdersCurl)
+/// CurlTransport's cookie initialisers.
+extension CurlTransport {
+    /// Removed: the jar is the client's.
+    @available(
+        *, unavailable,
+        message: "the cookie jar is the client's: HTTPClient(transport: CurlTransport(), cookieJar: jar)"
+    )
+    public convenience init(cookieJar: (any CookieJar)?, maximumConnectionsPerHost: Int = 0) {
+        self.init(maximumConnectionsPerHost: maximumConnectionsPerHost)
+    }
+
+    /// Removed: the jar is the client's; an `HTTPCookieStorage` is one through ``SystemCookieJar``.
+    @available(
+        *, unavailable,
+        message:
+            "the cookie jar is the client's: HTTPClient(transport: CurlTransport(), cookieJar: SystemCookieJar(storage))"
+    )
+    public convenience init(cookieStorage: HTTPCookieStorage?, maximumConnectionsPerHost: Int = 0) {
+        self.init(maximumConnectionsPerHost: maximumConnectionsPerHost)
+    }
+}
+#endif
+
+/// URLSessionTransport's cookie initialiser.
+extension URLSessionTransport {
+    /// Removed: the jar is the client's.
+    @available(
+        *, unavailable,
+        message:
+            "the cookie jar is the client's: HTTPClient(transport: URLSessionTransport(configuration: c), cookieJar: jar)"
+    )
+    public convenience init(configuration: URLSessionConfiguration, cookieJar: (any CookieJar)?) {
+        self.init(configuration: configuration, delegateQueue: nil)
     }
 }

@@ -8,11 +8,12 @@ public import Foundation
 /// GirdersSwift's `HTTPClient` initialisers.
 extension HTTPClient {
     /// GirdersSwift's `HTTPClient(urlSession:handlers:)`: a client on ``URLSessionTransport/init(session:)``, so
-    /// with the session's configuration (see there for what is and is not shared).
+    /// with the session's configuration (see there for what is and is not shared), and the cookie jar its cookie
+    /// settings describe (``CookieJars/jar(for:)``), as GirdersSwift's session kept its cookies.
     public convenience init(urlSession: URLSession, handlers: [any ResponseHandler] = []) {
         self.init(
-            transport: URLSessionTransport(session: urlSession),
-            responseHandlers: Self.chain(first: handlers))
+            transport: URLSessionTransport(configuration: urlSession.configuration, delegateQueue: nil),
+            responseHandlers: Self.chain(first: handlers), cookieJar: CookieJars.jar(for: urlSession.configuration))
     }
 
     /// `handlers`, then the standard chain.

@@ -5,10 +5,10 @@ import GirdersSupport
 public import FoundationNetworking
 #endif
 
-/// Where a transport keeps the cookies servers set and finds the ones a request carries: one jar for both
-/// transports and for everything that reads cookies (``withSessionCookie(_:)`` reads ``CookieJars/shared``).
+/// Where a client keeps the cookies servers set and finds the ones a request carries (``HTTPClient/cookieJar``):
+/// one jar whatever transport and decorators are underneath, read by ``withSessionCookie(_:)`` too.
 ///
-/// Transports call ``store(_:from:)`` with the `Set-Cookie` fields of each response (every hop of a redirect
+/// The client calls ``store(_:from:)`` with the `Set-Cookie` fields of each response (every hop of a redirect
 /// included) on the caller's side, never on a thread that runs other transfers, and ``cookieHeader(for:)`` for a
 /// request that has no `Cookie` field of its own (an explicit one wins).
 ///
@@ -18,7 +18,7 @@ public import FoundationNetworking
 ///
 /// ```swift
 /// let jar = try RFC6265CookieJar(file: supportFolder.appending(path: "cookies.json"))
-/// let client = HTTPClient(transport: CurlTransport(cookieJar: jar))
+/// let client = HTTPClient(cookieJar: jar)
 /// ```
 public protocol CookieJar: Sendable {
     /// Stores what the `Set-Cookie` field values `fields` of a response from `url` set (each value one cookie).
@@ -36,7 +36,7 @@ public protocol CookieJar: Sendable {
 
 /// The process's default cookie jar.
 public enum CookieJars {
-    /// The jar transports use unless told otherwise, and the one ``withSessionCookie(_:)`` reads.
+    /// The jar a client uses unless given another (``HTTPClient/cookieJar``).
     ///
     /// On Apple platforms: `HTTPCookieStorage.shared` behind a ``SystemCookieJar``, shared with the app's other
     /// URLSession code. Elsewhere (FoundationNetworking's storage ignores `Secure`, `Path`, `Max-Age` and public
@@ -50,7 +50,8 @@ public enum CookieJars {
     }()
 
     /// The jar a `URLSessionConfiguration`'s cookie settings describe: `nil` when it accepts or sends no cookies,
-    /// ``shared`` for `HTTPCookieStorage.shared`, else a ``SystemCookieJar`` over its storage.
+    /// ``shared`` for `HTTPCookieStorage.shared`, else a ``SystemCookieJar`` over its storage. What to give a
+    /// client whose transport has such a configuration: `HTTPClient(transport: t, cookieJar: CookieJars.jar(for: c))`.
     public static func jar(for configuration: URLSessionConfiguration) -> (any CookieJar)? {
         guard configuration.httpCookieAcceptPolicy != .never, configuration.httpShouldSetCookies,
             let storage = configuration.httpCookieStorage

@@ -54,7 +54,7 @@ extension HTTPClient {
         return exchanged
     }
 
-    /// One attempt: each hop lowered (``WireRequest``, with the `Cookie` field from the transport's jar), sent by
+    /// One attempt: each hop lowered (``WireRequest``, with the `Cookie` field from ``cookieJar``), sent by
     /// the ``transport`` into a ``ResponseSink``, its `Set-Cookie` fields stored, redirects followed under
     /// ``redirects`` (the transport never does), the final response validated by ``validation`` (or the request's
     /// own status codes). A streamed redirect's body is read up to 64 KiB and dropped (so the connection can be
@@ -65,7 +65,7 @@ extension HTTPClient {
         _ request: Request, attempt: Int, destination: ResponseSink.Destination,
         progress: (@Sendable (TransferProgress) -> Void)?
     ) async throws(ResponseError) -> Exchanged {
-        let jar = transport.cookieJar
+        let jar = cookieJar
         let measures = !monitors.isEmpty || transport.readsMetrics
         var current = request
         var followed = 0

@@ -51,7 +51,10 @@ public struct MutableRequest: Sendable, Equatable {
     public var cachePolicy: CachePolicy?
     /// The first problem a generator function reported, if any.
     public private(set) var failureReason: String?
-    /// Steps that need the final URL (for example cookies), run by ``Request/init(_:)`` once the URL is known.
+    /// Whether the client adds the session headers from its cookie jar when it sends the request (set by
+    /// ``withSessionCookie(_:)``).
+    var readsSessionCookie = false
+    /// Steps that need the final URL, run by ``Request/init(_:)`` once the URL is known.
     var finalizers = Finalizers()
 
     /// An empty request with a method and optionally a URL.

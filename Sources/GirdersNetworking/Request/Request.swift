@@ -63,7 +63,7 @@ public struct Request: Sendable, Equatable {
     /// Why the request could not be built, or `nil` when it is complete.
     public var failureReason: String? { storage.failureReason }
 
-    /// A request from a ``MutableRequest``: runs its URL-dependent steps (such as ``withSessionCookie(_:)``)
+    /// A request from a ``MutableRequest``: runs its URL-dependent steps (``MutableRequest/whenURLIsKnown(_:)``)
     /// and resolves the full URL.
     public init(_ request: MutableRequest) {
         var request = request

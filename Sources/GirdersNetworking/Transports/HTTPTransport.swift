@@ -6,8 +6,8 @@ import Foundation
 /// A transport only moves bytes. ``HTTPClient`` lowers each attempt into a ``WireRequest`` (checked, defaulted,
 /// its `URLRequest` edits applied) and makes the ``ResponseSink`` that holds the response to its limits, keeps its
 /// body in memory, a download file or a stream, and reports progress. The transport puts the request on the wire
-/// and hands the sink the head and the body as they arrive; it does not follow redirects, validate statuses or
-/// decode bodies. It throws ``ResponseSink/stopReason`` when a sink call stopped the response, maps its own
+/// and hands the sink the head and the body as they arrive; it does not follow redirects, validate statuses, keep
+/// cookies (the client's ``HTTPClient/cookieJar`` does) or decode bodies. It throws ``ResponseSink/stopReason`` when a sink call stopped the response, maps its own
 /// failures to ``ResponseError`` transport cases, and stops with ``ResponseError/cancelled(url:)`` when the calling
 /// Swift `Task` is cancelled.
 ///
@@ -27,12 +27,6 @@ public protocol HTTPTransport: Sendable {
     /// response is complete.
     func send(_ request: WireRequest, to sink: ResponseSink) async throws(ResponseError)
 
-    /// The cookie jar requests through this transport use: ``HTTPClient`` reads it before each hop (the `Cookie`
-    /// field, set while lowering unless the request has its own) and fills it after (the response's `Set-Cookie`
-    /// fields). The transport itself never touches cookies. `nil` (the default) for none; a decorator passes on the
-    /// jar of the transport it wraps.
-    var cookieJar: (any CookieJar)? { get }
-
     /// Whether this transport reads the ``RequestMetrics`` of the sinks it is given (a decorator that records
     /// timings): ``HTTPClient`` then has every exchange measured (``ResponseSink/collectsMetrics``), as it does
     /// when it has ``EventMonitor``s. `false` (the default) otherwise; a decorator passes on the answer of the
@@ -41,9 +35,6 @@ public protocol HTTPTransport: Sendable {
 }
 
 extension HTTPTransport {
-    /// No cookies.
-    public var cookieJar: (any CookieJar)? { nil }
-
     /// Reads no metrics.
     public var readsMetrics: Bool { false }
 }

@@ -93,6 +93,9 @@ public struct WireRequest: Sendable {
             throw .invalidRequest(reason: "the timeout must be a positive number of seconds, not \(lowered.timeout)")
         }
         lowered.timeout = min(lowered.timeout, RequestTime.longest)
+        if request.storage.readsSessionCookie, let cookies {
+            try lowered.addSessionHeaders(from: cookies)
+        }
         if lowered.headers["Cookie"] == nil, let field = try CookieJars.requestField(for: lowered.url, from: cookies) {
             lowered.headers["Cookie"] = field
         }
@@ -107,6 +110,19 @@ public struct WireRequest: Sendable {
             request: request, url: response.url ?? request.fullURL, method: request.method.rawValue,
             headers: request.headers, body: .none, timeout: WireRequest.defaultTimeout,
             limits: request.responseLimits ?? .standard, tlsCredentials: nil, otherEdits: nil)
+    }
+
+    /// The session headers ``withSessionCookie(_:)`` asks for, from `jar`'s `XSRF-TOKEN` and `JSESSIONID` for
+    /// ``url``, checked as every field is (a jar of the app's own cannot inject a line).
+    private mutating func addSessionHeaders(from jar: any CookieJar) throws(ResponseError) {
+        let stored = jar.cookies(for: url)
+        let xsrf = stored.first { $0.name == "XSRF-TOKEN" }?.value
+        let session = stored.first { $0.name == "JSESSIONID" }?.value
+        if let problem = headers.addSessionHeaders(xsrfToken: xsrf, sessionID: session)
+            ?? HeaderValidation.problem(in: headers)
+        {
+            throw .invalidRequest(reason: "the cookie jar's session cookie for \(url.host ?? "the host"): " + problem)
+        }
     }
 
     /// A lowered request with every part given (``applying(_:)`` makes them).

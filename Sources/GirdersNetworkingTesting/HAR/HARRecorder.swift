@@ -43,9 +43,6 @@ public final class HARRecorder: HTTPTransport {
         self.maximumBodyBytes = max(0, maximumBodyBytes)
     }
 
-    /// The jar of the transport it wraps.
-    public var cookieJar: (any CookieJar)? { base.cookieJar }
-
     /// `true`: every exchange is measured, for the entries' timings.
     public var readsMetrics: Bool { true }
 

@@ -14,15 +14,13 @@ import GirdersSupport
 ///
 /// ```swift
 /// let replay = try HARReplayTransport(contentsOf: URL(fileURLWithPath: "session.har"))
-/// let client = HTTPClient(transport: replay)
+/// let client = HTTPClient(transport: replay, cookieJar: RFC6265CookieJar())
 /// ```
 public final class HARReplayTransport: HTTPTransport {
     /// The archive requests are answered from.
     public let archive: HARArchive
     /// The rules the recorder hid values by; requests are compared after them.
     public let redaction: Redaction
-    /// The jar the client keeps the replayed cookies in, if any.
-    public let cookieJar: (any CookieJar)?
     private let name: String
     private let maximumBodyBytes: Int
 
@@ -35,8 +33,7 @@ public final class HARReplayTransport: HTTPTransport {
 
     /// Answers from the HAR file at `file`; throws ``HARError/unreadable(file:reason:)`` when it is none.
     public convenience init(
-        contentsOf file: URL, redaction: Redaction = .standard, cookieJar: (any CookieJar)? = nil,
-        maximumBodyBytes: Int = 1 << 20
+        contentsOf file: URL, redaction: Redaction = .standard, maximumBodyBytes: Int = 1 << 20
     ) throws(HARError) {
         let data: Data
         do {
@@ -45,21 +42,21 @@ public final class HARReplayTransport: HTTPTransport {
             throw .unreadable(file: file.path, reason: error.localizedDescription)
         }
         self.init(
-            try HARArchive(data: data, file: file.path), name: file.path, redaction: redaction, cookieJar: cookieJar,
+            try HARArchive(data: data, file: file.path), name: file.path, redaction: redaction,
             maximumBodyBytes: maximumBodyBytes)
     }
 
-    /// Answers from `archive`, called `name` in errors. `cookieJar` (none by default) is the jar the client keeps
-    /// the replayed `Set-Cookie` fields in; `maximumBodyBytes` is the recorder's, beyond which a body is compared
-    /// by its first bytes only.
+    /// Answers from `archive`, called `name` in errors; `maximumBodyBytes` is the recorder's, beyond which a body
+    /// is compared by its first bytes only. The replayed `Set-Cookie` fields go to the client's jar: give the
+    /// replaying client a jar of its own (`HTTPClient(transport: replay, cookieJar: RFC6265CookieJar())`), so
+    /// cookies from elsewhere in the process do not change the requests it compares.
     public init(
         _ archive: HARArchive, name: String = "the HAR archive", redaction: Redaction = .standard,
-        cookieJar: (any CookieJar)? = nil, maximumBodyBytes: Int = 1 << 20
+        maximumBodyBytes: Int = 1 << 20
     ) {
         self.archive = archive
         self.name = name
         self.redaction = redaction
-        self.cookieJar = cookieJar
         self.maximumBodyBytes = max(0, maximumBodyBytes)
     }
 

@@ -24,10 +24,11 @@ struct CacheHarness {
         origin = try CacheOrigin.get()
         self.store = store
         let clock = clock
-        cache = CachingTransport(kind.transport(cookies: jar), store: store, defaultPolicy: .useProtocol) {
+        cache = CachingTransport(kind.transport(), store: store, defaultPolicy: .useProtocol) {
             clock.date
         }
-        client = HTTPClient(transport: cache, interceptors: interceptors, monitors: monitors)
+        client = HTTPClient(
+            transport: cache, interceptors: interceptors, monitors: monitors, cookieJar: jar ?? RFC6265CookieJar())
     }
 
     var url: URL { origin.url(name) }

@@ -241,12 +241,14 @@ struct CachePoliciesTests {
         let cache = try CacheHarness(store: MemoryCacheStore())
         try await cache.script(.init(200, [("Cache-Control", "max-age=60")], body: "from yesterday"))
         let online = HTTPClient(
-            transport: CachingTransport(TransportKind.underTest.transport(), store: try FileCacheStore(folder: folder)))
+            transport: CachingTransport(TransportKind.underTest.transport(), store: try FileCacheStore(folder: folder)),
+            cookieJar: nil)
         _ = try await online.perform(Request(URL: cache.url, method: .get))
         // A new client (as after a restart) with no network: the origin's port refuses connections.
         let refused = try #require(URL(string: "http://127.0.0.1:\(try LoopbackServer.refusedPort())/"))
         let offline = HTTPClient(
-            transport: CachingTransport(TransportKind.underTest.transport(), store: try FileCacheStore(folder: folder)))
+            transport: CachingTransport(TransportKind.underTest.transport(), store: try FileCacheStore(folder: folder)),
+            cookieJar: nil)
         let stored = try await offline.perform(
             Request(MutableRequest(url: cache.url) |> withCachePolicy(.cacheOnly)))
         #expect(CacheHarness.text(stored) == "from yesterday")

@@ -21,7 +21,8 @@ struct RevalidationTests {
     func revalidatingClient(_ store: MemoryCacheStore) -> HTTPClient {
         HTTPClient(
             transport: CachingTransport(
-                URLSessionTransport(configuration: .ephemeral), store: store, defaultPolicy: .revalidate))
+                URLSessionTransport(configuration: .default), store: store, defaultPolicy: .revalidate),
+            cookieJar: nil)
     }
 
     @Test(arguments: [("1", "1"), ("1", "0"), ("0", "1")])
@@ -67,8 +68,8 @@ struct RevalidationTests {
         let recorder = Metrics()
         let client = HTTPClient(
             transport: CachingTransport(
-                CurlTransport(cookieJar: nil), store: MemoryCacheStore(), defaultPolicy: .revalidate),
-            monitors: [recorder])
+                CurlTransport(), store: MemoryCacheStore(), defaultPolicy: .revalidate),
+            monitors: [recorder], cookieJar: nil)
         let request = Request(URL: server.url("/cached?name=metrics-\(UUID().uuidString)"), method: .get)
         _ = try await client.perform(request)
         let second = try await client.perform(request)  // a 304: the stored body, the exchange measured all the same

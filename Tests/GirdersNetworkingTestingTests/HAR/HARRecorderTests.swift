@@ -82,7 +82,7 @@ struct HARRecorderTests {
                 continuation.finish()
             }
         }
-        let response = try await HTTPClient(transport: recorder).perform(
+        let response = try await HTTPClient(transport: recorder, cookieJar: RFC6265CookieJar()).perform(
             Request(MutableRequest(method: .post, url: session.server.url("/upload")) |> withBodyStream(stream)))
         #expect(String(decoding: response.body, as: UTF8.self) == "5 bytes")
         let post = try #require(recorder.archive.log.entries.first?.request.postData)
@@ -93,11 +93,12 @@ struct HARRecorderTests {
         let session = try HARSession()
         defer { session.stop() }
         let plain = HARRecorder(HARSession.transport(), maximumBodyBytes: 100)
-        _ = try await HTTPClient(transport: plain).perform(Request(MutableRequest(url: session.server.url("/binary"))))
+        _ = try await HTTPClient(transport: plain, cookieJar: RFC6265CookieJar()).perform(
+            Request(MutableRequest(url: session.server.url("/binary"))))
         let content = try #require(plain.archive.log.entries.first?.response.content)
         #expect(content._truncated == true && content.data == Data((0..<100).map { UInt8($0) }) && content.size == 256)
         let hiding = HARRecorder(HARSession.transport(), redaction: HARSession.redaction, maximumBodyBytes: 10)
-        _ = try await HTTPClient(transport: hiding).perform(
+        _ = try await HTTPClient(transport: hiding, cookieJar: RFC6265CookieJar()).perform(
             Request(
                 MutableRequest(method: .post, url: session.server.url("/login"))
                     |> withJSONBody(dictionary: ["password": "lovelace"])))
@@ -109,7 +110,8 @@ struct HARRecorderTests {
         let url = try #require(URL(string: "http://127.0.0.1:\(try TestHTTPServer.refusedPort())/items"))
         let recorder = HARRecorder(HARSession.transport())
         await #expect(throws: ResponseError.self) {
-            _ = try await HTTPClient(transport: recorder).perform(Request(MutableRequest(url: url)))
+            _ = try await HTTPClient(transport: recorder, cookieJar: RFC6265CookieJar()).perform(
+                Request(MutableRequest(url: url)))
         }
         let entry = try #require(recorder.archive.log.entries.first)
         #expect(

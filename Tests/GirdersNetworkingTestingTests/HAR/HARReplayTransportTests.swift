@@ -37,7 +37,8 @@ struct HARReplayTransportTests {
         let replay = try HARReplayTransport(contentsOf: file, redaction: HARSession.redaction)
         let url = URL(string: "http://127.0.0.1:9/nowhere")!
         let error = await #expect(throws: ResponseError.self) {
-            _ = try await HTTPClient(transport: replay).perform(Request(MutableRequest(method: .delete, url: url)))
+            _ = try await HTTPClient(transport: replay, cookieJar: RFC6265CookieJar()).perform(
+                Request(MutableRequest(method: .delete, url: url)))
         }
         let reason = error?.reason ?? ""
         #expect(reason.contains(file.path) && reason.contains("DELETE http://127.0.0.1:9/nowhere"), "\(reason)")
@@ -52,14 +53,14 @@ struct HARReplayTransportTests {
             MutableRequest(method: .post, url: requests[0].fullURL)
                 |> withJSONBody(dictionary: ["user": "grace", "password": "hopper"]))
         let error = await #expect(throws: ResponseError.self) {
-            _ = try await HTTPClient(transport: replay).perform(other)
+            _ = try await HTTPClient(transport: replay, cookieJar: RFC6265CookieJar()).perform(other)
         }
         #expect(error?.reason.contains("with this body") == true, "\(String(describing: error))")
         // The same form with another password is the recorded request: the password is hidden on both sides.
         let same = Request(
             MutableRequest(method: .post, url: requests[0].fullURL)
                 |> withJSONBody(dictionary: ["user": "ada", "password": "another"]))
-        #expect(try await HTTPClient(transport: replay).perform(same).statusCode == 200)
+        #expect(try await HTTPClient(transport: replay, cookieJar: RFC6265CookieJar()).perform(same).statusCode == 200)
     }
 
     @Test func aMultipartFormMatchesWhateverItsRandomBoundary() async throws {
@@ -71,24 +72,30 @@ struct HARReplayTransportTests {
             return Request(MutableRequest(method: .post, url: session.server.url("/upload")) |> withMultipartBody(form))
         }
         let recorder = HARRecorder(HARSession.transport())
-        let recorded = try await HTTPClient(transport: recorder).perform(upload())
+        let recorded = try await HTTPClient(transport: recorder, cookieJar: RFC6265CookieJar()).perform(upload())
         let replay = HARReplayTransport(recorder.archive)
-        #expect(try await HTTPClient(transport: replay).perform(upload()).body == recorded.body)
+        #expect(
+            try await HTTPClient(transport: replay, cookieJar: RFC6265CookieJar()).perform(upload()).body
+                == recorded.body)
         // Another form is still another body.
         var other = MultipartFormData()
         other.append("beam", name: "title")
         let different = Request(
             MutableRequest(method: .post, url: session.server.url("/upload")) |> withMultipartBody(other))
-        await #expect(throws: ResponseError.self) { _ = try await HTTPClient(transport: replay).perform(different) }
+        await #expect(throws: ResponseError.self) {
+            _ = try await HTTPClient(transport: replay, cookieJar: RFC6265CookieJar()).perform(different)
+        }
     }
 
     @Test func aRecordedFailureFailsTheSameWay() async throws {
         let url = try #require(URL(string: "http://127.0.0.1:\(try TestHTTPServer.refusedPort())/items"))
         let recorder = HARRecorder(HARSession.transport())
-        _ = try? await HTTPClient(transport: recorder).perform(Request(MutableRequest(url: url)))
+        _ = try? await HTTPClient(transport: recorder, cookieJar: RFC6265CookieJar()).perform(
+            Request(MutableRequest(url: url)))
         let replay = HARReplayTransport(recorder.archive)
         let error = await #expect(throws: ResponseError.self) {
-            _ = try await HTTPClient(transport: replay).perform(Request(MutableRequest(url: url)))
+            _ = try await HTTPClient(transport: replay, cookieJar: RFC6265CookieJar()).perform(
+                Request(MutableRequest(url: url)))
         }
         #expect(error?.kind == .cannotConnect, "\(String(describing: error))")
     }

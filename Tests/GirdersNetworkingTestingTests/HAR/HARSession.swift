@@ -68,7 +68,9 @@ final class HARSession: Sendable {
 
     /// A client through `transport` that retries the `503` at once.
     static func client(_ transport: any HTTPTransport) -> HTTPClient {
-        HTTPClient(transport: transport, interceptors: [RetryPolicy(maximumAttempts: 2, baseDelay: 0, maximumDelay: 0)])
+        HTTPClient(
+            transport: transport, interceptors: [RetryPolicy(maximumAttempts: 2, baseDelay: 0, maximumDelay: 0)],
+            cookieJar: RFC6265CookieJar())
     }
 
     /// Runs every request of the session and returns each final status and body.

@@ -205,7 +205,7 @@ struct HTTPClientTests {
         let request = Request(
             MutableRequest(url: server.url("/echo"))
                 |> withSSLCredentials(TLSCredentials(anchorCertificates: [Data([1])])))
-        let foundation = HTTPClient(transport: URLSessionTransport(configuration: .ephemeral))
+        let foundation = HTTPClient(transport: URLSessionTransport(configuration: .default))
         let error = await responseError {
             let _: Response<Data> = try await foundation.executeRequest(request: request)
         }

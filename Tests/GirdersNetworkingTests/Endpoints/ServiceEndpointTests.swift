@@ -146,18 +146,27 @@ extension UsesNetworkingDefaults {
             #expect(response.statusCode == 204)
         }
 
-        @Test func sessionCookiesComeFromTheSharedCookieJarForTheRequestURL() throws {
+        /// A client made with no jar named uses ``CookieJars/shared``, as GirdersSwift read `HTTPCookieStorage.shared`;
+        /// the headers are added when the request is sent, for the URL it is sent to.
+        @Test func sessionCookiesComeFromTheDefaultJarForTheRequestURL() async throws {
             let url = server.url("/echo")
-            CookieJars.shared.store(["XSRF-TOKEN=x-token; Path=/", "JSESSIONID=session-1; Path=/"], from: url)
+            let path = "/echo/session-" + UUID().uuidString.prefix(8)
+            let scoped = server.url(path)
+            CookieJars.shared.store(
+                ["XSRF-TOKEN=x-token; Path=\(path)", "JSESSIONID=session-1; Path=\(path)"], from: scoped)
             defer {
                 CookieJars.shared.store(
-                    ["XSRF-TOKEN=; Max-Age=0; Path=/", "JSESSIONID=; Max-Age=0; Path=/"], from: url)
+                    ["XSRF-TOKEN=; Max-Age=0; Path=\(path)", "JSESSIONID=; Max-Age=0; Path=\(path)"], from: scoped)
             }
-            let request = Request(MutableRequest(url: url) |> withSessionCookie)
-            #expect(request.headers["X-XSRF-TOKEN"] == "x-token")
-            #expect(request.headers["Cookie"] == "JSESSIONID=session-1")
-            let elsewhere = Request(MutableRequest(url: URL(string: "http://other.example/")!) |> withSessionCookie)
-            #expect(elsewhere.headers.fields.isEmpty)
+            let request = Request(MutableRequest(url: scoped) |> withSessionCookie)
+            #expect(request.headers.fields.isEmpty)
+            let client = HTTPClient(transport: TransportKind.underTest.transport())
+            let echo: Response<Echo> = try await client.executeRequest(request: request)
+            #expect(echo.bodyObject?.header("X-XSRF-TOKEN") == "x-token")
+            #expect(echo.bodyObject?.header("Cookie") == "JSESSIONID=session-1")
+            let elsewhere: Response<Echo> = try await client.executeRequest(
+                request: Request(MutableRequest(url: url) |> withSessionCookie))
+            #expect(elsewhere.bodyObject?.header("X-XSRF-TOKEN") == nil)
         }
     }
 }

@@ -29,7 +29,7 @@ struct InterceptorTests {
     }
 
     func client(_ interceptors: any RequestInterceptor...) -> HTTPClient {
-        HTTPClient(transport: URLSessionTransport(configuration: .ephemeral), interceptors: interceptors)
+        HTTPClient(transport: URLSessionTransport(configuration: .default), interceptors: interceptors)
     }
 
     @Test func transientFailuresAreRetriedUntilTheySucceed() async throws {

@@ -17,7 +17,7 @@ struct LoggingTests {
         let recorder = LogRecorder()
         let logger = Logger(label: "http", destination: recorder, level: .debug)
         let client = HTTPClient(
-            transport: URLSessionTransport(configuration: .ephemeral),
+            transport: URLSessionTransport(configuration: .default),
             monitors: [LoggingMonitor(logger: logger, redaction: Redaction(queryItems: ["api_key"]))])
         let request = Request(
             MutableRequest(url: server.url("/echo")) |> withBearerToken("s3cret") |> withQueryItem("api_key", "k3y")
@@ -36,7 +36,7 @@ struct LoggingTests {
     @Test func failuresAreLoggedAsWarningsWithTheReason() async throws {
         let recorder = LogRecorder()
         let client = HTTPClient(
-            transport: URLSessionTransport(configuration: .ephemeral),
+            transport: URLSessionTransport(configuration: .default),
             monitors: [LoggingMonitor(logger: Logger(label: "http", destination: recorder))])
         _ = await responseError {
             let _: Response<Data> = try await client.executeRequest(

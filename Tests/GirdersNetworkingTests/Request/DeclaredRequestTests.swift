@@ -156,7 +156,7 @@ struct DeclaredRequestTests {
     @Test func aClientBaseURLResolvesRelativeRequestsUnderItsPath() async throws {
         let server = try LoopbackServer.get()
         let client = HTTPClient(
-            baseURL: server.url("/echo/api/"), transport: URLSessionTransport(configuration: .ephemeral))
+            baseURL: server.url("/echo/api/"), transport: URLSessionTransport(configuration: .default))
         let echo = try await client.send(EchoPath(path: "/login"))
         #expect(echo.method == "POST")
         #expect(echo.path == "/echo/api/login")
@@ -174,7 +174,7 @@ struct DeclaredRequestTests {
         #expect(noBase?.reason.contains("relative and the client has no baseURL") == true)
         let server = try LoopbackServer.get()
         let client = HTTPClient(
-            baseURL: server.url("/echo/api"), transport: URLSessionTransport(configuration: .ephemeral))
+            baseURL: server.url("/echo/api"), transport: URLSessionTransport(configuration: .default))
         let climbing = await responseError { _ = try await client.send(EchoPath(path: "/users/../../admin")) }
         #expect(climbing?.reason.contains("dot segment") == true)
         #expect(climbing?.kind == .invalidRequest)

@@ -109,7 +109,7 @@ extension UsesNetworkingDefaults {
                     |> withSSLCredentials(from: configuration, bundle: bundle))
             await #expect {
                 // FoundationNetworking cannot present them; CurlTransport, the default on Linux, can.
-                let foundation = HTTPClient(transport: URLSessionTransport(configuration: .ephemeral))
+                let foundation = HTTPClient(transport: URLSessionTransport(configuration: .default))
                 let _: Response<Data> = try await foundation.executeRequest(request: request)
             } throws: { error in
                 guard case .unsupported(let feature) = error as? ResponseError else { return false }

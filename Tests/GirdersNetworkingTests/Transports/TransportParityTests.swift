@@ -82,23 +82,27 @@ struct TransportParityTests {
         #endif
     }
 
-    @Test func aConfigurationThatAcceptsNoCookiesStoresNoneOnURLSessionTransport() async throws {
-        // On Linux the transport stores cookies itself (FoundationNetworking's own handling is off): it must still
-        // obey the policy of the configuration it was given, and store them when the policy allows.
+    @Test func aConfigurationsCookieSettingsGiveTheClientItsJar() async throws {
+        // The client keeps cookies (the session's own handling is off): `CookieJars.jar(for:)` gives it the jar a
+        // configuration describes, none for one that accepts no cookies, its storage for one that does.
         let storage = try #require(URLSessionConfiguration.ephemeral.httpCookieStorage)
         func storedNames() -> [String] { (storage.cookies(for: server.url("/")) ?? []).map(\.name).sorted() }
         let refusing = URLSessionConfiguration.ephemeral
         refusing.httpCookieStorage = storage
         refusing.httpCookieAcceptPolicy = .never
         let request = Request(URL: server.url("/repeated"), method: .get)
-        let _: Response<Data> = try await HTTPClient(transport: URLSessionTransport(configuration: refusing))
-            .executeRequest(request: request)
+        let _: Response<Data> = try await HTTPClient(
+            transport: URLSessionTransport(configuration: refusing), cookieJar: CookieJars.jar(for: refusing)
+        )
+        .executeRequest(request: request)
         #expect(storedNames().isEmpty)
         let accepting = URLSessionConfiguration.ephemeral
         accepting.httpCookieStorage = storage
         accepting.httpCookieAcceptPolicy = .always
-        let _: Response<Data> = try await HTTPClient(transport: URLSessionTransport(configuration: accepting))
-            .executeRequest(request: request)
+        let _: Response<Data> = try await HTTPClient(
+            transport: URLSessionTransport(configuration: accepting), cookieJar: CookieJars.jar(for: accepting)
+        )
+        .executeRequest(request: request)
         #expect(storedNames() == ["first", "second"])
         #expect(refusing.httpCookieAcceptPolicy == .never, "the caller's configuration is not changed")
     }

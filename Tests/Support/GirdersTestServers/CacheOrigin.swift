@@ -64,7 +64,7 @@ public struct CacheOrigin: Sendable {
         let request = Request(
             MutableRequest(method: .post, url: address("/_script/\(name)"))
                 |> withBody(try JSONEncoder().encode(answers), contentType: "application/json"))
-        _ = try await HTTPClient(transport: URLSessionTransport(configuration: .ephemeral)).perform(request)
+        _ = try await HTTPClient(transport: URLSessionTransport(configuration: .default)).perform(request)
     }
 
     /// Settings of the downloadable file `/f/<name>` (see cache_origin.py).
@@ -103,7 +103,7 @@ public struct CacheOrigin: Sendable {
         let request = Request(
             MutableRequest(method: .post, url: address("/_file/\(name)"))
                 |> withBody(try JSONEncoder().encode(settings), contentType: "application/json"))
-        _ = try await HTTPClient(transport: URLSessionTransport(configuration: .ephemeral)).perform(request)
+        _ = try await HTTPClient(transport: URLSessionTransport(configuration: .default)).perform(request)
     }
 
     /// The URL of the downloadable file `name`.
@@ -114,7 +114,7 @@ public struct CacheOrigin: Sendable {
     /// What the origin was asked for `name`, in order.
     public func log(_ name: String) async throws -> [Logged] {
         let request = Request(URL: address("/_log/\(name)"), method: .get)
-        let response = try await HTTPClient(transport: URLSessionTransport(configuration: .ephemeral)).perform(request)
+        let response = try await HTTPClient(transport: URLSessionTransport(configuration: .default)).perform(request)
         return try JSONDecoder().decode([Logged].self, from: response.body)
     }
 }

@@ -103,7 +103,7 @@ public func makeClient(
 ) -> HTTPClient {
     HTTPClient(
         transport: TransportKind.underTest.transport(), responseHandlers: handlers, validation: validation,
-        redirects: redirects)
+        redirects: redirects, cookieJar: RFC6265CookieJar())
 }
 
 /// Runs `body` and returns the `ResponseError` it threw, or `nil` if it did not throw one.

@@ -18,17 +18,21 @@ public enum TransportKind: String, CaseIterable, Sendable, CustomTestStringConve
 
     /// A client on this transport, with cookies of its own (`jar`, or a fresh in-memory one).
     public func client(cookies jar: (any CookieJar)? = nil) -> HTTPClient {
-        HTTPClient(transport: transport(cookies: jar))
+        client(over: transport(), cookies: jar)
     }
 
-    /// A new transport of this kind, with cookies of its own (`jar`, or a fresh in-memory ``RFC6265CookieJar``)
-    /// and nothing shared with other tests' transports.
-    public func transport(cookies jar: (any CookieJar)? = nil) -> any HTTPTransport {
-        let jar = jar ?? RFC6265CookieJar()
+    /// A client over `decorator` (which wraps a transport of this kind), with cookies of its own (`jar`, or a
+    /// fresh in-memory ``RFC6265CookieJar``).
+    public func client(over decorator: any HTTPTransport, cookies jar: (any CookieJar)? = nil) -> HTTPClient {
+        HTTPClient(transport: decorator, cookieJar: jar ?? RFC6265CookieJar())
+    }
+
+    /// A new transport of this kind, sharing nothing with other tests' transports.
+    public func transport() -> any HTTPTransport {
         switch self {
-        case .urlSession: return URLSessionTransport(configuration: .ephemeral, cookieJar: jar)
+        case .urlSession: return URLSessionTransport(configuration: .default)
         #if os(Linux)
-        case .curl: return CurlTransport(cookieJar: jar)
+        case .curl: return CurlTransport()
         #endif
         }
     }

@@ -77,20 +77,15 @@ public func withBearerToken(_ token: String) -> RequestTransform {
     withHeader("Authorization", "Bearer \(token)")
 }
 
-/// GirdersSwift's session cookie support: for the request's URL, the `XSRF-TOKEN` cookie in
-/// ``CookieJars/shared`` (the jar the transports use by default; on Apple platforms `HTTPCookieStorage.shared`)
-/// becomes an `X-XSRF-TOKEN` header and `JSESSIONID` is added to the `Cookie` header.
+/// GirdersSwift's session cookie support: when the request is sent, the `XSRF-TOKEN` cookie the client's
+/// ``HTTPClient/cookieJar`` holds for its URL becomes an `X-XSRF-TOKEN` header and `JSESSIONID` is added to the
+/// `Cookie` header (read again for each redirect's URL). A request sent with no jar (`cookieJar: nil`, or straight
+/// through a transport) gets neither.
 ///
-/// Unlike GirdersSwift, a missing or empty cookie adds no header, and an existing `Cookie` header is extended
-/// rather than replaced.
+/// Unlike GirdersSwift, a missing or empty cookie adds no header, an existing `Cookie` header is extended rather
+/// than replaced, and the jar is the client's, not always the process's shared one.
 public func withSessionCookie(_ request: consuming MutableRequest) -> MutableRequest {
-    request.whenURLIsKnown { request in
-        guard let url = request.url else { return }
-        let cookies = CookieJars.shared.cookies(for: url)
-        let xsrf = cookies.first { $0.name == "XSRF-TOKEN" }?.value
-        let session = cookies.first { $0.name == "JSESSIONID" }?.value
-        request.addSessionHeaders(xsrfToken: xsrf, sessionID: session)
-    }
+    request.readsSessionCookie = true
     return request
 }
 
@@ -98,30 +93,33 @@ public func withSessionCookie(_ request: consuming MutableRequest) -> MutableReq
 /// nothing.
 public func withSessionCookie(xsrfToken: String?, sessionID: String?) -> RequestTransform {
     { (request: consuming MutableRequest) in
-        request.addSessionHeaders(xsrfToken: xsrfToken, sessionID: sessionID)
+        if let problem = request.headers.addSessionHeaders(xsrfToken: xsrfToken, sessionID: sessionID) {
+            request.fail(problem)
+        }
         return request
     }
 }
 
-extension MutableRequest {
-    fileprivate mutating func addSessionHeaders(xsrfToken: String?, sessionID: String?) {
-        if let xsrfToken, !xsrfToken.isEmpty {
-            headers["X-XSRF-TOKEN"] = xsrfToken
-        }
-        guard let sessionID, !sessionID.isEmpty else { return }
+extension HTTPHeaders {
+    /// Adds `X-XSRF-TOKEN` and `JSESSIONID` (to `Cookie`, replacing an earlier one) for the values that are not
+    /// `nil` or empty; returns why a session id cannot be a cookie value, adding nothing then.
+    mutating func addSessionHeaders(xsrfToken: String?, sessionID: String?) -> String? {
         // RFC 6265 cookie-octets only: a `;` or `,` would add cookies, a space or quote would end the value.
         let isCookieOctet: (UInt8) -> Bool = { byte in
             byte >= 0x21 && byte <= 0x7E && !"\",;\\".utf8.contains(byte)
         }
-        guard sessionID.utf8.allSatisfy(isCookieOctet) else {
-            fail(
-                "the session id cannot be a cookie value: it holds a space, a control character or one of \" , ; \\ "
-                    + "(RFC 6265)")
-            return
+        if let sessionID, !sessionID.utf8.allSatisfy(isCookieOctet) {
+            return "the session id cannot be a cookie value: it holds a space, a control character or one of \" , ; \\ "
+                + "(RFC 6265)"
         }
+        if let xsrfToken, !xsrfToken.isEmpty {
+            self["X-XSRF-TOKEN"] = xsrfToken
+        }
+        guard let sessionID, !sessionID.isEmpty else { return nil }
         let pair = "JSESSIONID=\(sessionID)"
-        let others = (headers["Cookie"] ?? "").split(atScalar: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+        let others = (self["Cookie"] ?? "").split(atScalar: ";").map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty && !$0.hasPrefix("JSESSIONID=") }
-        headers["Cookie"] = (others + [pair]).joined(separator: "; ")
+        self["Cookie"] = (others + [pair]).joined(separator: "; ")
+        return nil
     }
 }

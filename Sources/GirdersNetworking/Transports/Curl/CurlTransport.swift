@@ -2,10 +2,6 @@
 import CGirdersCurl
 import Foundation
 
-#if canImport(FoundationNetworking)
-public import FoundationNetworking
-#endif
-
 /// The default ``HTTPTransport`` on Linux: libcurl's multi interface on one thread of its own, without
 /// FoundationNetworking in the way.
 ///
@@ -37,8 +33,6 @@ public final class CurlTransport: HTTPTransport {
     /// its version, and the package to install), or `nil` when it can.
     public static var libraryFailure: String? { CurlEngine.globalSetup }
 
-    /// Where cookies are read from before a request and stored after each response; `nil` for none.
-    public let cookieJar: (any CookieJar)?
     private let engine: CurlEngine
     private let executor: CurlEngineExecutor
 
@@ -60,25 +54,11 @@ public final class CurlTransport: HTTPTransport {
     /// that still prefers it runs on the global concurrent executor.
     public var taskExecutor: any TaskExecutor { executor }
 
-    /// A transport with its own thread and connection cache.
-    /// - Parameters:
-    ///   - cookieJar: where cookies are kept: ``CookieJars/shared`` by default (on Linux an in-memory
-    ///     ``RFC6265CookieJar``); `nil` sends and stores none.
-    ///   - maximumConnectionsPerHost: the most connections open to one host at once; 0 (the default) sets no limit.
-    public init(cookieJar: (any CookieJar)? = CookieJars.shared, maximumConnectionsPerHost: Int = 0) {
-        self.cookieJar = cookieJar
+    /// A transport with its own thread and connection cache, at most `maximumConnectionsPerHost` connections open
+    /// to one host at once (0, the default, sets no limit). Cookies are the client's (``HTTPClient/cookieJar``).
+    public init(maximumConnectionsPerHost: Int = 0) {
         self.engine = CurlEngine(maximumConnectionsPerHost: maximumConnectionsPerHost)
         self.executor = CurlEngineExecutor(engine: engine)
-    }
-
-    /// A transport that keeps cookies in an `HTTPCookieStorage`: `.shared` means ``CookieJars/shared``, any other
-    /// storage is used through a ``SystemCookieJar`` (on Linux FoundationNetworking's storage does not follow RFC
-    /// 6265; prefer ``init(cookieJar:maximumConnectionsPerHost:)`` with an ``RFC6265CookieJar``).
-    public convenience init(cookieStorage: HTTPCookieStorage?, maximumConnectionsPerHost: Int = 0) {
-        let jar: (any CookieJar)? = cookieStorage.map {
-            $0 === HTTPCookieStorage.shared ? CookieJars.shared : SystemCookieJar($0)
-        }
-        self.init(cookieJar: jar, maximumConnectionsPerHost: maximumConnectionsPerHost)
     }
 
     deinit {
@@ -86,8 +66,7 @@ public final class CurlTransport: HTTPTransport {
     }
 
     /// Sends `request` once into `sink`: a body from memory or streamed from disk, the response's head and body
-    /// handed to the sink as they arrive (and held back while a streamed body's reader lags), cookies read from and
-    /// stored in ``cookieJar``.
+    /// handed to the sink as they arrive (and held back while a streamed body's reader lags).
     public func send(_ request: WireRequest, to sink: ResponseSink) async throws(ResponseError) {
         if let setupFailure = engine.setupFailure {
             throw .transport(url: request.url, code: 0, reason: setupFailure)

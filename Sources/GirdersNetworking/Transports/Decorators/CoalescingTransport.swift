@@ -16,8 +16,6 @@ public final class CoalescingTransport: HTTPTransport {
     /// The transport that does the sending.
     public let base: any HTTPTransport
 
-    /// The jar of ``base``.
-    public var cookieJar: (any CookieJar)? { base.cookieJar }
     /// Whether the transport it wraps reads metrics.
     public var readsMetrics: Bool { base.readsMetrics }
     private let flights = LockedState<[Key: Flight]>([:])

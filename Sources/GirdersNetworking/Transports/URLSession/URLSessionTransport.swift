@@ -1,3 +1,4 @@
+import GirdersLog
 import GirdersSupport
 
 #if canImport(FoundationNetworking)
@@ -33,52 +34,66 @@ public final class URLSessionTransport: HTTPTransport {
     private let channels = ChannelTable<(URLSession, SessionDelegate)>(limit: 16) { $0.0.finishTasksAndInvalidate() }
     /// Client identities imported once for all of this transport's sessions.
     private let identities = SessionDelegate.Identities()
-    /// Where cookies are read from before a request and stored after each response; `nil` for none.
-    public let cookieJar: (any CookieJar)?
 
     /// A transport over a new session with the `.default` configuration but no `URLCache`: Girders has its own
     /// HTTP cache, the same on every transport (`CachingTransport`), and FoundationNetworking's cache cost about
-    /// 150 µs of CPU a request while storing nothing. Cookies go to ``CookieJars/shared``.
+    /// 150 µs of CPU a request while storing nothing.
     public convenience init() {
         let configuration = URLSessionConfiguration.default
         configuration.urlCache = nil
         self.init(configuration: configuration)
     }
 
-    /// A transport over a new session with `configuration`, whose cookie settings choose the jar (see
-    /// ``CookieJars/jar(for:)``: `HTTPCookieStorage.shared` means ``CookieJars/shared``).
-    public convenience init(configuration: URLSessionConfiguration) {
-        self.init(configuration: configuration, cookieJar: CookieJars.jar(for: configuration))
-    }
-
-    /// A transport over a new session with `configuration` and cookies in `cookieJar` (`nil`: none).
+    /// A transport over a new session with `configuration`.
     ///
     /// The configuration is used as it is, except (in a copy; the caller's is not changed) that the session's own
-    /// cookie handling and its `URLCache` are off on every platform: the transport reads and fills `cookieJar`
-    /// itself, so both transports share one jar and one set of rules, and `CachingTransport` is the one cache,
-    /// so nothing is cached twice and every platform caches alike.
+    /// cookie handling and its `URLCache` are off on every platform: cookies are the client's
+    /// (``HTTPClient/cookieJar``), so both transports share one jar and one set of rules, and `CachingTransport`
+    /// is the one cache, so nothing is cached twice and every platform caches alike. A configuration whose cookie
+    /// settings name another jar than ``CookieJars/shared`` (`.ephemeral`, a storage of its own, cookies off) is
+    /// said once, as a warning through GirdersLog's `Log`: give the client the jar they describe,
+    /// `HTTPClient(transport: transport, cookieJar: CookieJars.jar(for: configuration))`.
     ///
     /// FoundationNetworking looks a request up in the session's `URLCache` on a background queue before the
     /// transfer exists; a cancel (a cancelled `Task`, a timeout) that lands in that window reports its error after
     /// the task has left the session, and the process traps ("Trying to access a behaviour for a task that in not
     /// in the registry", swift-corelibs-foundation issue 3296). Without a cache the window does not exist. Cache
     /// responses with `CachingTransport` instead, on every platform.
-    public convenience init(configuration: URLSessionConfiguration, cookieJar: (any CookieJar)?) {
-        self.init(configuration: configuration, cookieJar: cookieJar, delegateQueue: nil)
+    public convenience init(configuration: URLSessionConfiguration) {
+        if let ignored = Self.ignoredCookieSettings(of: configuration) {
+            Log.logger.log(
+                .warning,
+                "URLSessionTransport: the configuration \(ignored); cookies are the client's: pass "
+                    + "HTTPClient(cookieJar: CookieJars.jar(for: configuration))",
+                metadata: nil, fileID: #fileID, function: #function, line: #line)
+        }
+        self.init(configuration: configuration, delegateQueue: nil)
     }
 
-    /// ``init(configuration:cookieJar:)`` with the queue the session's delegate is called on (tests hold it to show
-    /// that a cancelled request does not wait for URLSession's report).
-    init(configuration: URLSessionConfiguration, cookieJar: (any CookieJar)?, delegateQueue: OperationQueue?) {
+    /// ``init(configuration:)`` with the queue the session's delegate is called on (tests hold it to show that a
+    /// cancelled request does not wait for URLSession's report).
+    init(configuration: URLSessionConfiguration, delegateQueue: OperationQueue?) {
         let delegate = SessionDelegate(credentials: nil, identities: identities)
         self.delegate = delegate
-        self.cookieJar = cookieJar
         self.session = URLSession(
             configuration: Self.prepared(configuration), delegate: delegate, delegateQueue: delegateQueue)
     }
 
-    /// A copy of `configuration` without cookie handling and without a `URLCache` (see
-    /// ``init(configuration:cookieJar:)``).
+    /// What `configuration`'s cookie settings ask for that a client with ``CookieJars/shared`` does not do, or
+    /// `nil` when they describe that jar.
+    static func ignoredCookieSettings(of configuration: URLSessionConfiguration) -> String? {
+        if configuration.httpCookieAcceptPolicy == .never || !configuration.httpShouldSetCookies
+            || configuration.httpCookieStorage == nil
+        {
+            return "turns cookies off"
+        }
+        if configuration.httpCookieStorage !== HTTPCookieStorage.shared {
+            return "keeps cookies in a storage of its own (as .ephemeral does)"
+        }
+        return nil
+    }
+
+    /// A copy of `configuration` without cookie handling and without a `URLCache` (see ``init(configuration:)``).
     private static func prepared(_ configuration: URLSessionConfiguration) -> URLSessionConfiguration {
         let copy = configuration.copy() as? URLSessionConfiguration ?? configuration
         copy.urlCache = nil
@@ -90,9 +105,8 @@ public final class URLSessionTransport: HTTPTransport {
     }
 
     /// A transport with an existing session's configuration (but its cookie handling and cache: see
-    /// ``init(configuration:cookieJar:)``): its cookie storage as the jar, its credential storage, extra
-    /// headers, timeouts and `URLProtocol` classes (so a mocking protocol keeps working), in a session of the
-    /// transport's own. The existing session's delegate and tasks are not used: redirects, TLS credentials and
+    /// ``init(configuration:)``): its credential storage, extra headers, timeouts and `URLProtocol` classes (so a
+    /// mocking protocol keeps working), in a session of the transport's own. The existing session's delegate and tasks are not used: redirects, TLS credentials and
     /// transfers need the transport's delegate.
     public convenience init(session: URLSession) {
         self.init(configuration: session.configuration)

@@ -107,7 +107,7 @@ struct CurlLoadTests {
         // and the pools (round 1 to round 2 grew 2-19 MiB from run to run); a leak grows every round.
         var rssAfterSecondRound = 0
         for round in 0..<3 {
-            let client = HTTPClient(transport: CurlTransport(cookieJar: nil, maximumConnectionsPerHost: 32))
+            let client = HTTPClient(transport: CurlTransport(maximumConnectionsPerHost: 32))
             let (succeeded, _) = try await inFlight(total, client: client)
             #expect(succeeded == total)
             let (finished, cancelled) = try await inFlight(total, client: client, cancellingEveryOther: true)
@@ -132,7 +132,7 @@ struct CurlLoadTests {
         let before = Self.descriptorTargets()
         let baseline = before.count
         do {
-            let client = HTTPClient(transport: CurlTransport(cookieJar: nil))
+            let client = HTTPClient(transport: CurlTransport())
             for _ in 0..<total {
                 let response = try await client.perform(Request(URL: server.url("/small"), method: .get))
                 #expect(response.statusCode == 200)

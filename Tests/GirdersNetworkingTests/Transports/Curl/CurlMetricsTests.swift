@@ -18,7 +18,7 @@ struct CurlMetricsTests {
 
     init() throws {
         server = try LoopbackServer.get()
-        client = HTTPClient(transport: CurlTransport(cookieJar: nil), monitors: [recorder])
+        client = HTTPClient(transport: CurlTransport(), monitors: [recorder])
     }
 
     @Test func aFirstExchangeOpensAConnectionAndTheNextReusesIt() async throws {
@@ -84,7 +84,7 @@ struct CurlMetricsTests {
 
     @Test func everyAttemptIsMeasuredUnderItsOwnNumber() async throws {
         let retrying = HTTPClient(
-            transport: CurlTransport(cookieJar: nil),
+            transport: CurlTransport(),
             interceptors: [RetryPolicy(maximumAttempts: 2, baseDelay: 0.01)], monitors: [recorder])
         _ = await responseError {
             _ = try await retrying.perform(Request(URL: server.url("/fault/reset?n=100000"), method: .get))
@@ -115,7 +115,7 @@ struct CurlMetricsTests {
     }
 
     @Test func requestsAnsweredByACoalescedFlightReportNoMetricsAsDocumented() async throws {
-        let client = HTTPClient(transport: CoalescingTransport(CurlTransport(cookieJar: nil)), monitors: [recorder])
+        let client = HTTPClient(transport: CoalescingTransport(CurlTransport()), monitors: [recorder])
         _ = try await client.perform(Request(URL: server.url("/small"), method: .get))
         #expect(recorder.events.values == ["start 1", "finish 1"])
     }
@@ -124,7 +124,7 @@ struct CurlMetricsTests {
     @Test func urlSessionOnLinuxMeasuresNothingAsDocumented() async throws {
         // FoundationNetworking never calls urlSession(_:task:didFinishCollecting:); should it start to, this test
         // fails and RequestMetrics' documentation changes with it.
-        let client = HTTPClient(transport: URLSessionTransport(configuration: .ephemeral), monitors: [recorder])
+        let client = HTTPClient(transport: URLSessionTransport(configuration: .default), monitors: [recorder])
         _ = try await client.perform(Request(URL: server.url("/small"), method: .get))
         #expect(recorder.events.values == ["start 1", "finish 1"])
     }

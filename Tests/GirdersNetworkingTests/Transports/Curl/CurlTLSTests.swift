@@ -40,7 +40,7 @@ struct CurlTLSTests {
     }
 
     let server: TLSServer
-    let client = HTTPClient(transport: CurlTransport(cookieJar: nil))
+    let client = HTTPClient(transport: CurlTransport())
 
     init() throws {
         server = try TLSServer()
@@ -99,8 +99,8 @@ struct CurlTLSTests {
             return Request(MutableRequest(url: url) |> withSSLCredentials(credentials) |> withTimeout(timeout))
         }
         let name = UUID().uuidString
-        let client = HTTPClient(transport: CurlTransport(cookieJar: nil))
-        let control = HTTPClient(transport: CurlTransport(cookieJar: nil))
+        let client = HTTPClient(transport: CurlTransport())
+        let control = HTTPClient(transport: CurlTransport())
         let held = Task { try await client.perform(try gate("/hold?name=\(name)", 90)) }
         try await waitUntil(asking: {
             (try? await control.perform(try gate("/arrivals?name=\(name)", 60)).body) == Data("1".utf8)
@@ -111,7 +111,7 @@ struct CurlTLSTests {
         #expect(try await held.value.body == Data("released".utf8))
 
         let burst = UUID().uuidString
-        let fresh = HTTPClient(transport: CurlTransport(cookieJar: nil))  // its first burst, scout included
+        let fresh = HTTPClient(transport: CurlTransport())  // its first burst, scout included
         let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<8 {
                 group.addTask { try await fresh.perform(try gate("/barrier?name=\(burst)&n=8", 60)).statusCode }
@@ -123,7 +123,7 @@ struct CurlTLSTests {
 
     @Test func aTLSExchangeIsMeasuredWithItsHandshake() async throws {
         let recorder = MetricsRecorder()
-        let client = HTTPClient(transport: CurlTransport(cookieJar: nil), monitors: [recorder])
+        let client = HTTPClient(transport: CurlTransport(), monitors: [recorder])
         let credentials = TLSCredentials(
             anchorCertificates: [try server.file("ca.der")],
             clientIdentity: .init(pkcs12: try server.file("client.p12"), password: "secret"))
@@ -144,7 +144,7 @@ struct CurlTLSTests {
         }
         guard let url = URL(string: "https://127.0.0.1:\(nginx.port)/protocol") else { return }
         let recorder = MetricsRecorder()
-        let client = HTTPClient(transport: CurlTransport(cookieJar: nil), monitors: [recorder])
+        let client = HTTPClient(transport: CurlTransport(), monitors: [recorder])
         let request = Request(
             MutableRequest(url: url)
                 |> withSSLCredentials(TLSCredentials(anchorCertificates: [try server.file("ca.der")])))
@@ -167,7 +167,7 @@ struct CurlTLSTests {
             nginx.process.waitUntilExit()
         }
         guard let url = URL(string: "https://127.0.0.1:\(nginx.port)/connection") else { return }
-        let client = HTTPClient(transport: CurlTransport(cookieJar: nil))
+        let client = HTTPClient(transport: CurlTransport())
         let request = Request(
             MutableRequest(url: url)
                 |> withSSLCredentials(TLSCredentials(anchorCertificates: [try server.file("ca.der")])))

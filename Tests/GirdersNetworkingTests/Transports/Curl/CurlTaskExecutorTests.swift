@@ -15,7 +15,7 @@ struct CurlTaskExecutorTests {
     }
 
     @Test func requestsFromATaskThatPrefersItRunOnTheTransportsThread() async throws {
-        let transport = CurlTransport(cookieJar: nil)
+        let transport = CurlTransport()
         let client = HTTPClient(transport: transport)
         let url = server.url("/small")
         let (threads, statuses) = try await withTaskExecutorPreference(transport.taskExecutor) {
@@ -32,7 +32,7 @@ struct CurlTaskExecutorTests {
     }
 
     @Test func sixteenTasksInFlightOnItEachGetTheirOwnResponse() async throws {
-        let transport = CurlTransport(cookieJar: nil)
+        let transport = CurlTransport()
         let client = HTTPClient(transport: transport)
         let sizes = try await withThrowingTaskGroup(of: Int.self) { group in
             for index in 1...16 {
@@ -49,7 +49,7 @@ struct CurlTaskExecutorTests {
     }
 
     @Test func cancellingATaskOnItStopsItsTransfer() async throws {
-        let transport = CurlTransport(cookieJar: nil)
+        let transport = CurlTransport()
         let client = HTTPClient(transport: transport)
         let name = UUID().uuidString
         let request = Request(URL: server.url("/drip?bytes=100000&interval_ms=20&name=\(name)"), method: .get)
@@ -63,7 +63,7 @@ struct CurlTaskExecutorTests {
     }
 
     @Test func itPassesTheTransportConformanceSuite() async {
-        let transport = CurlTransport(cookieJar: nil)
+        let transport = CurlTransport()
         let failures = await withTaskExecutorPreference(transport.taskExecutor) {
             await TransportConformance { transport }.run()
         }
@@ -71,7 +71,7 @@ struct CurlTaskExecutorTests {
     }
 
     @Test func aTaskThatPrefersTheExecutorOfAReleasedTransportStillFinishes() async throws {
-        var transport: CurlTransport? = CurlTransport(cookieJar: nil)
+        var transport: CurlTransport? = CurlTransport()
         let executor = try #require(transport?.taskExecutor)
         transport = nil  // the engine's thread ends
         let result = await withTaskExecutorPreference(executor) { () async -> Int in

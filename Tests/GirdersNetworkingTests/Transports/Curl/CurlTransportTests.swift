@@ -8,7 +8,7 @@ import Testing
 /// What CurlTransport does beyond the shared behaviour tests, which run on it too (it is Linux's default).
 struct CurlTransportTests {
     let server: LoopbackServer
-    let client = HTTPClient(transport: CurlTransport(cookieJar: nil))
+    let client = HTTPClient(transport: CurlTransport(), cookieJar: nil)
 
     init() throws {
         server = try LoopbackServer.get()

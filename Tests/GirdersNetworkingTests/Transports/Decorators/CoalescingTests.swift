@@ -16,7 +16,7 @@ struct CoalescingTests {
     }
 
     func coalescingClient() -> (HTTPClient, CoalescingTransport) {
-        let transport = CoalescingTransport(URLSessionTransport(configuration: .ephemeral))
+        let transport = CoalescingTransport(URLSessionTransport(configuration: .default))
         return (HTTPClient(transport: transport), transport)
     }
 

@@ -12,7 +12,7 @@ struct SystemUpgradeTests {
     @Test(.requires(.websockets))
     func onLinuxTheSystemTaskFailsTheHandshakeWithAResponseError() async throws {
         let server = try WebSocketServer.get()
-        let transport = URLSessionTransport(configuration: .ephemeral)
+        let transport = URLSessionTransport(configuration: .default)
         var request = MutableRequest(method: .get, url: server.url("/echo", scheme: "http"))
         request.headers["Upgrade"] = "websocket"
         request.headers["Connection"] = "Upgrade"
@@ -35,7 +35,7 @@ struct SystemUpgradeTests {
     }
 
     @Test func urlSessionSwitchesOnlyToWebSocket() async throws {
-        let transport = URLSessionTransport(configuration: .ephemeral)
+        let transport = URLSessionTransport(configuration: .default)
         var request = MutableRequest(method: .get, url: URL(string: "http://127.0.0.1:9/")!)
         request.headers["Upgrade"] = "h2c"
         let wire = try WireRequest(lowering: Request(request))

@@ -20,7 +20,7 @@ struct URLSessionGiveUpTests {
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
         queue.isSuspended = true
-        let transport = URLSessionTransport(configuration: .ephemeral, cookieJar: nil, delegateQueue: queue)
+        let transport = URLSessionTransport(configuration: .ephemeral, delegateQueue: queue)
         return (HTTPClient(transport: transport), queue)
     }
 

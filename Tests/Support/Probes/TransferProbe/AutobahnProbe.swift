@@ -13,9 +13,9 @@ enum AutobahnProbe {
     ) async
         -> Int32
     {
-        var transport: any HTTPTransport = URLSessionTransport(configuration: .ephemeral)
+        var transport: any HTTPTransport = URLSessionTransport(configuration: .default)
         #if os(Linux)
-        if name == "curl" { transport = CurlTransport(cookieJar: nil) }
+        if name == "curl" { transport = CurlTransport() }
         #endif
         let client = HTTPClient(transport: transport)
         var options = WebSocket.Options(compression: compression)

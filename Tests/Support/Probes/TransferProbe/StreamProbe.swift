@@ -6,7 +6,7 @@ import GirdersNetworking
 /// transport that holds back (CurlTransport pauses libcurl), the growth stays near the stream buffer however large
 /// the body.
 func streamProbe(url: URL, transport name: String, pause: UInt64) async {
-    var transport: any HTTPTransport = URLSessionTransport(configuration: .ephemeral)
+    var transport: any HTTPTransport = URLSessionTransport(configuration: .default)
     #if os(Linux)
     if name == "curl" { transport = CurlTransport() }
     #endif

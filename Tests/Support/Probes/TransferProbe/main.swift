@@ -68,7 +68,7 @@ if arguments.count >= 6, arguments[1] == "autobahn" {
             range: arguments.count > 6 ? arguments[6] : nil))
 }
 if arguments.count == 4, arguments[1] == "get", let url = URL(string: arguments[2]) {
-    var transport: any HTTPTransport = URLSessionTransport(configuration: .ephemeral)
+    var transport: any HTTPTransport = URLSessionTransport(configuration: .default)
     #if os(Linux)
     if arguments[3] == "curl" { transport = CurlTransport() }
     #endif
@@ -85,7 +85,7 @@ if arguments.count == 4, arguments[1] == "get", let url = URL(string: arguments[
     }
 }
 if arguments.count == 4, arguments[1] == "limit", let url = URL(string: arguments[2]) {
-    var transport: any HTTPTransport = URLSessionTransport(configuration: .ephemeral)
+    var transport: any HTTPTransport = URLSessionTransport(configuration: .default)
     #if os(Linux)
     if arguments[3] == "curl" { transport = CurlTransport() }
     #endif
@@ -116,11 +116,11 @@ if arguments.count == 5, arguments[1] == "cookies", let cookieURL = URL(string: 
     let jar: any CookieJar =
         ProcessInfo.processInfo.environment["GIRDERS_PROBE_JAR"] == "rfc6265"
         ? CookieJars.shared : SystemCookieJar(.shared)
-    var transport: any HTTPTransport = URLSessionTransport(configuration: .default, cookieJar: jar)
+    var transport: any HTTPTransport = URLSessionTransport(configuration: .default)
     #if os(Linux)
-    if arguments[4] == "curl" { transport = CurlTransport(cookieJar: jar) }
+    if arguments[4] == "curl" { transport = CurlTransport() }
     #endif
-    let client = HTTPClient(transport: transport)
+    let client = HTTPClient(transport: transport, cookieJar: jar)
     _ = try? await client.perform(Request(URL: otherURL, method: .get))  // warm up
     func seconds(_ url: URL) async -> Double {
         let start = ContinuousClock.now
@@ -149,7 +149,7 @@ if arguments.count == 5, arguments[1] == "cookies", let cookieURL = URL(string: 
 }
 if arguments.count == 4, arguments[1] == "resumable-download", let url = URL(string: arguments[2]) {
     // Runs until the test kills it (the origin drips the body).
-    _ = try? await HTTPClient(transport: URLSessionTransport(configuration: .ephemeral)).download(
+    _ = try? await HTTPClient(transport: URLSessionTransport(configuration: .default)).download(
         Request(URL: url, method: .get), to: URL(fileURLWithPath: arguments[3]), resumable: true)
     exit(0)
 }
@@ -166,7 +166,7 @@ guard arguments.count == 3, let url = URL(string: arguments[1]) else {
     FileHandle.standardError.write(Data("usage: TransferProbe <upload URL> <file>\n".utf8))
     exit(2)
 }
-let client = HTTPClient(transport: URLSessionTransport(configuration: .ephemeral))
+let client = HTTPClient(transport: URLSessionTransport(configuration: .default))
 var form = MultipartFormData()
 form.append("probe", name: "title")
 form.append(fileAt: URL(fileURLWithPath: arguments[2]), name: "file", contentType: "application/octet-stream")

@@ -6,6 +6,10 @@
 # upload from a file. Each client and scenario runs in a process of its own (so its peak RSS is the scenario's),
 # RUNS times (3 by default); the table shows the median, and for small GETs the share of C's rate, p50 and p99
 # latency and heap allocations per request (Benchmarks/Tools/malloc-count.c, preloaded for every client alike).
+# CPU per request, for small GETs: each run sends 4,000 requests in one process and 24,000 in another, and the
+# figure is the difference of their CPU time (user + system, every thread) over the 20,000 requests between them,
+# so start-up, warm-up and the first connections drop out, and other work on the machine moves it least. The
+# rate, latency and allocations are the 24,000-request process's.
 # Two more Girders clients for small GETs: girders-curl-executor (the lanes prefer CurlTransport.taskExecutor) and
 # girders-curl-equipped (an AuthenticationInterceptor, a RetryPolicy and a monitor), and the cache's read path:
 # girders-curl-cache and girders-curl-cache-file (CachingTransport in memory and on disk; fresh hits of cached.json
@@ -35,10 +39,15 @@ if [ ! -e /usr/include/curl/curl.h ] && ! ls /usr/include/*/curl/curl.h >/dev/nu
         exit 1
     fi
 fi
-swift build -c release --package-path Benchmarks --product HTTPThroughput 2>/dev/null | tail -1
+clients=${CLIENTS:-"curl-c girders-curl girders-urlsession urlsession async-http-client"}
+# Only the programs the chosen clients need (AsyncHTTPClient's build is the long one).
+case " $clients " in
+    *" urlsession "* | *" async-http-client "*)
+        swift build -c release --package-path Benchmarks --product HTTPThroughput 2>/dev/null | tail -1 ;;
+esac
 swift build -c release --package-path Benchmarks --product GirdersThroughput 2>/dev/null | tail -1
 swift build -c release --package-path Benchmarks --product CurlLimit 2>/dev/null | tail -1
-case "${CLIENTS:-}" in
+case "$clients" in
     *openapi*) swift build -c release --package-path Benchmarks --product OpenAPIThroughput 2>/dev/null | tail -1 ;;
 esac
 bin=Benchmarks/.build/release
@@ -53,53 +62,72 @@ start_bench_nginx "$root"  # sets $base
 cc -O2 -shared -fPIC -o "$root/malloc-count.so" Benchmarks/Tools/malloc-count.c
 preload() { case "$1" in small-*) echo "$root/malloc-count.so" ;; *) echo "" ;; esac; }
 
-clients=${CLIENTS:-"curl-c girders-curl girders-urlsession urlsession async-http-client"}
 scenarios=${SCENARIOS:-"small-sequential small-parallel download-memory download-file upload-file"}
+# The two request counts of the small scenarios (short, long): CPU per request is their difference.
+short=4000
+long=24000
 argument() {
     case "$1" in
-        small-sequential) echo 5000 ;;
-        small-parallel) echo 20000 ;;
+        small-sequential | small-parallel) echo "$long" ;;
         download-file) echo "$root/out/download.bin" ;;
         upload-file) echo "$root/upload.bin" ;;
         *) echo "" ;;
     esac
 }
 results="$root/results"
+# One process of `client` for `scenario` with argument `3`: its line.
+measure() {
+    local client=$1 scenario=$2 argument=$3 shim
+    shim=$(preload "$scenario")
+    if [ "$client" = curl-c ]; then
+        LD_PRELOAD=$shim "$bin/CurlLimit" "$scenario" "$base" $argument || true
+    elif [[ "$client" == girders-* && "$client" != *openapi ]]; then
+        LD_PRELOAD=$shim "$bin/GirdersThroughput" "$client" "$scenario" "$base" $argument || true
+    elif [[ "$client" == *openapi ]]; then
+        LD_PRELOAD=$shim "$bin/OpenAPIThroughput" "$client" "$scenario" "$base" $argument || true
+    else
+        LD_PRELOAD=$shim "$bin/HTTPThroughput" "$client" "$scenario" "$base" $argument || true
+    fi
+}
 for run in $(seq "$runs"); do
     for scenario in $scenarios; do
         for client in $clients; do
-            shim=$(preload "$scenario")
-            if [ "$client" = curl-c ]; then
-                line=$(LD_PRELOAD=$shim "$bin/CurlLimit" "$scenario" "$base" $(argument "$scenario") || true)
-            elif [[ "$client" == girders-* && "$client" != *openapi ]]; then
-                line=$(LD_PRELOAD=$shim "$bin/GirdersThroughput" "$client" "$scenario" "$base" $(argument "$scenario") \
-                    || true)
-            elif [[ "$client" == *openapi ]]; then
-                line=$(LD_PRELOAD=$shim "$bin/OpenAPIThroughput" "$client" "$scenario" "$base" $(argument "$scenario") \
-                    || true)
-            else
-                line=$(LD_PRELOAD=$shim "$bin/HTTPThroughput" "$client" "$scenario" "$base" $(argument "$scenario") \
-                    || true)
-            fi
+            case "$scenario" in
+                small-*) echo "$client $run short $(measure "$client" "$scenario" "$short")" >>"$results" ;;
+            esac
+            line=$(measure "$client" "$scenario" "$(argument "$scenario")")
             rm -f "$root/out/download.bin"
-            echo "$client $line" >>"$results"
+            echo "$client $run long $line" >>"$results"
         done
     done
 done
 
-grep -E "FAILED|^[a-z-]+ *$" "$results" | sed "s/^/failed: /" | head -20 || true
-python3 - "$results" "$runs" "$clients" "$scenarios" <<'PY'
+grep -E "FAILED|^[a-z-]+ [0-9]+ [a-z]+ *$" "$results" | sed "s/^/failed: /" | head -20 || true
+python3 - "$results" "$runs" "$clients" "$scenarios" "$short" "$long" <<'PY'
 import statistics, sys
 rows = {}
-for line in open(sys.argv[1]):
-    parts = line.split()
-    if len(parts) < 6 or "FAILED" in parts:
-        rows.setdefault((parts[1] if len(parts) > 1 else "?", parts[0]), []).append(None)
+short_cpu = {}  # (scenario, client, run) -> CPU seconds of that run's short process
+short_count, long_count = int(sys.argv[5]), int(sys.argv[6])
+lines = [line.split() for line in open(sys.argv[1])]
+for parts in lines:
+    if len(parts) >= 8 and parts[2] == "short" and "FAILED" not in parts:
+        short_cpu[(parts[3], parts[0], parts[1])] = float(parts[7])
+for parts in lines:
+    if len(parts) < 3 or parts[2] != "long":
         continue
-    client, scenario, seconds, rate, rss, cpu = parts[0], parts[1], float(parts[2]), float(parts[3]), int(parts[4]), float(parts[5])
-    extra = parts[6:9] if len(parts) >= 9 else None
+    if len(parts) < 8 or "FAILED" in parts:
+        rows.setdefault((parts[3] if len(parts) > 3 else "?", parts[0]), []).append(None)
+        continue
+    client, run, scenario = parts[0], parts[1], parts[3]
+    seconds, rate, rss, cpu = float(parts[4]), float(parts[5]), int(parts[6]), float(parts[7])
+    extra = parts[8:11] if len(parts) >= 11 else None
     latency = (float(extra[0]), float(extra[1]), None if extra[2] == "-" else float(extra[2])) if extra else None
-    rows.setdefault((scenario, client), []).append((rate, rss, cpu / (rate * seconds) * 1e6 if rate else 0, latency))
+    # CPU per request: for small GETs, the difference from this run's short process over the requests between.
+    per_request = cpu / (rate * seconds) * 1e6 if rate else 0
+    if scenario.startswith("small-"):
+        short = short_cpu.get((scenario, client, run))
+        per_request = (cpu - short) / (long_count - short_count) * 1e6 if short is not None else float("nan")
+    rows.setdefault((scenario, client), []).append((rate, rss, per_request, latency))
 clients = sys.argv[3].split()
 names = {"curl-c": "libcurl in C (easy one at a time, multi 16 in flight)", "girders-curl": "Girders, CurlTransport",
          "girders-curl-executor": "Girders, CurlTransport, callers on its taskExecutor",
@@ -116,8 +144,8 @@ def values(scenario, client):
 def median_rate(scenario, client):
     found = values(scenario, client)
     return statistics.median(v[0] for v in found) if found else None
-print(f"median of {sys.argv[2]} runs; rate (peak RSS), and for small GETs the CPU time per request (all threads)"
-      " and the share of C's rate")
+print(f"median of {sys.argv[2]} runs; rate (peak RSS), and for small GETs the CPU time per request (all threads, the"
+      f" difference of {long_count:,} and {short_count:,} requests), its ratio to C's and the share of C's rate")
 print("| scenario | " + " | ".join(names[c] for c in clients) + " |")
 print("|---" * (len(clients) + 1) + "|")
 for scenario in sys.argv[4].split():
@@ -132,7 +160,11 @@ for scenario in sys.argv[4].split():
         rss = statistics.median(v[1] for v in found) / 1024
         unit = units.get(scenario, "MiB/s")
         share = f", {rate / limit:.0%} of C" if limit and client != "curl-c" and scenario in units else ""
-        cpu = f", {statistics.median(v[2] for v in found):.1f} µs CPU" if scenario in units else ""
+        per_request = statistics.median(v[2] for v in found)
+        c_found = values(scenario, "curl-c")
+        c_cpu = statistics.median(v[2] for v in c_found) if c_found else None
+        times = f" = {per_request / c_cpu:.2f}x C" if c_cpu and client != "curl-c" else ""
+        cpu = f", {per_request:.1f} µs CPU{times}" if scenario in units else ""
         cells.append(f"{rate:,.0f} {unit} ({rss:.0f} MiB{cpu}{share})")
     print(f"| {scenario} | " + " | ".join(cells) + " |")
 small = [s for s in sys.argv[4].split() if s in units]

@@ -3,7 +3,9 @@
 # the working tree, then runs the two alternately against one nginx on 127.0.0.1 (A B, then B A, ...), so a drift
 # of the machine's speed during the session falls on both alike, and prints each scenario's median per build and
 # the median of the pairwise ratios. The same benchmark code (this tree's Benchmarks/) is built for both, so only
-# Girders differs.
+# Girders differs. CPU per request is Scripts/bench-http.sh's: each build sends 4,000 requests in one process and
+# 24,000 in another, and the difference of their CPU time is divided by the 20,000 between (start-up and warm-up
+# drop out); the rate is the 24,000-request process's.
 #
 # Usage: Scripts/compare-http.sh [BASE] [RUNS]   BASE: a commit (default HEAD, i.e. the working tree against the
 #                                                last commit); RUNS: pairs per scenario (default 7)
@@ -38,7 +40,9 @@ root=$(mktemp -d "${TMPDIR:-/tmp}/girders-compare-nginx.XXXXXX")
 . Scripts/bench-nginx.sh
 trap 'stop_bench_nginx; rm -rf "$root"' EXIT
 start_bench_nginx "$root"
-count() { case "$1" in small-sequential) echo 5000 ;; small-parallel) echo 20000 ;; *) echo "" ;; esac; }
+short=4000
+long=24000
+count() { case "$1" in small-*) echo "$long" ;; *) echo "" ;; esac; }
 results=$root/results
 for run in $(seq "$runs"); do
     for scenario in $scenarios; do
@@ -48,21 +52,35 @@ for run in $(seq "$runs"); do
         for which in $order; do
             binary=$before
             [ "$which" = after ] && binary=$after
+            case "$scenario" in
+                small-*) echo "$which-short $run $("$binary" "$client" "$scenario" "$base" "$short" || true)" >>"$results" ;;
+            esac
             echo "$which $run $("$binary" "$client" "$scenario" "$base" $(count "$scenario") || true)" >>"$results"
         done
     done
 done
 grep FAILED "$results" | sed "s/^/failed: /" || true
-python3 - "$results" "$runs" "$scenarios" "$(git log -1 --format=%h "$sha")" <<'PY'
+python3 - "$results" "$runs" "$scenarios" "$(git log -1 --format=%h "$sha")" "$short" "$long" <<'PY'
 import statistics, sys
 rows = {}
-for line in open(sys.argv[1]):
-    parts = line.split()
-    if len(parts) < 7 or "FAILED" in parts:
+shorts = {}
+between = int(sys.argv[6]) - int(sys.argv[5])
+lines = [line.split() for line in open(sys.argv[1])]
+for parts in lines:
+    if len(parts) >= 7 and parts[0].endswith("-short") and "FAILED" not in parts:
+        shorts[(parts[2], parts[0][: -len("-short")], parts[1])] = float(parts[6])
+for parts in lines:
+    if len(parts) < 7 or "FAILED" in parts or parts[0].endswith("-short"):
         continue
     which, run, scenario, seconds, rate, rss, cpu = parts[0], parts[1], parts[2], float(parts[3]), float(parts[4]), int(parts[5]), float(parts[6])
     count = rate * seconds
-    rows.setdefault((scenario, which), {})[run] = (rate, cpu / count * 1e6 if count else 0, rss / 1024)
+    per_request = cpu / count * 1e6 if count else 0
+    short = shorts.get((scenario, which, run))
+    if scenario.startswith("small-"):
+        if short is None:
+            continue
+        per_request = (cpu - short) / between * 1e6
+    rows.setdefault((scenario, which), {})[run] = (rate, per_request, rss / 1024)
 print(f"{sys.argv[2]} runs per build, alternating; medians (min-max); the ratio is after/before, the median of the pairs")
 print(f"| scenario | before ({sys.argv[4]}) | after (working tree) | after/before, rate | after/before, CPU per request |")
 print("|---|---|---|---|---|")

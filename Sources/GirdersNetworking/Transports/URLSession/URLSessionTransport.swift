@@ -51,8 +51,8 @@ public final class URLSessionTransport: HTTPTransport {
     /// (``HTTPClient/cookieJar``), so both transports share one jar and one set of rules, and `CachingTransport`
     /// is the one cache, so nothing is cached twice and every platform caches alike. A configuration whose cookie
     /// settings name another jar than ``CookieJars/shared`` (`.ephemeral`, a storage of its own, cookies off) is
-    /// said once, as a warning through GirdersLog's `Log`: give the client the jar they describe,
-    /// `HTTPClient(transport: transport, cookieJar: CookieJars.jar(for: configuration))`.
+    /// reported as a warning through GirdersLog's `Log` each time such a transport is made: give the client the jar
+    /// they describe, `HTTPClient(transport: transport, cookieJar: CookieJars.jar(for: configuration))`.
     ///
     /// FoundationNetworking looks a request up in the session's `URLCache` on a background queue before the
     /// transfer exists; a cancel (a cancelled `Task`, a timeout) that lands in that window reports its error after

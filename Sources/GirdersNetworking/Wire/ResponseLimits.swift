@@ -9,7 +9,7 @@
 /// `204` or `304`) and never beyond ``bodyBytes``; a `Content-Length` above the limit fails before any of the
 /// body is read.
 ///
-/// Set them for a client (``HTTPClient/init(baseURL:transport:responseHandlers:validation:redirects:interceptors:monitors:responseLimits:)``)
+/// Set them for a client (``HTTPClient/responseLimits``)
 /// or for one request (``withResponseLimits(_:)``, which wins):
 ///
 /// ```swift

@@ -63,18 +63,19 @@ enum TremaCommand {
         if let second = arguments.override {
             document = document.overriding(with: try TremaDocument(contentsOf: URL(fileURLWithPath: second)))
         }
-        let errors = TremaLinter.lint(document, android: arguments.formats.contains(.android))
-            .filter { $0.severity == .error }
+        // Lint and the exports run at once; the files are written only when lint allows it.
+        let (errors, files) = try document.lintErrorsAndExport(
+            arguments.formats, options: arguments.options, android: arguments.formats.contains(.android))
         if !errors.isEmpty && !arguments.allowsLintErrors {
             return Outcome(
                 errors: capped(errors.map(\.description))
                     + "trema: \(errors.count) lint error\(errors.count == 1 ? "" : "s"); nothing written (--allow-lint-errors writes anyway)\n",
                 status: 1)
         }
-        let files = try document.export(arguments.formats, options: arguments.options)
-        try ExportedFile.write(files, to: URL(fileURLWithPath: arguments.output))
+        let written = try files.get()
+        try ExportedFile.write(written, to: URL(fileURLWithPath: arguments.output))
         return Outcome(
-            output: "wrote \(files.count) files to \(arguments.output)\n",
+            output: "wrote \(written.count) files to \(arguments.output)\n",
             errors: errors.isEmpty ? "" : capped(errors.map(\.description)))
     }
 

@@ -156,6 +156,29 @@ struct CLITests {
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("pl.lproj/messages.strings").path))
     }
 
+    /// Lint runs beside the exports now; when both fail (a placeholder mismatch, and two keys that become one
+    /// Android name), convert still reports the lint errors and writes nothing, as it did when lint ran first.
+    @Test func convertReportsLintErrorsBeforeAnExportsFailureAndWritesNothing() async throws {
+        let folder = try temporaryFolder()
+        let file = folder.appendingPathComponent("both.trm")
+        try Data(
+            tremaXML(
+                """
+                <text key="a.b"><context/><value lang="de" status="verified">%@ hat %d</value><value lang="en" status="verified">%d has %@</value></text>
+                <text key="a_b"><context/><value lang="de" status="verified">B</value><value lang="en" status="verified">B</value></text>
+                """
+            ).utf8
+        ).write(to: file)
+        let out = folder.appendingPathComponent("out")
+        let refused = try await trema(
+            "convert", file.path, "--out", out.path, "--format", "android", "--format", "strings")
+        #expect(refused.status == 1)
+        #expect(refused.errors.contains("error: the en value of 'a.b' has placeholders"), "\(refused.errors)")
+        #expect(refused.errors.contains("both become the Android resource name 'a_b'"), "\(refused.errors)")
+        #expect(refused.errors.contains("nothing written (--allow-lint-errors writes anyway)"))
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
     @Test func aKeyCannotForgeALineOfLintOrConvertOutput() async throws {
         let folder = try temporaryFolder()
         let file = folder.appendingPathComponent("forge.trm")

@@ -92,6 +92,36 @@ struct TremaModelTests {
         #expect(PrintfPlaceholder.scan("50% off").map(\.conversion) == ["o"])
         #expect(PrintfPlaceholder.scan("%").isEmpty && PrintfPlaceholder.scan("%z!").isEmpty)
     }
+
+    /// The scan reads bytes by offset; the ranges it gives are still the string's, after characters of two, three
+    /// and four bytes and combining marks, in a native string and in a substring's copy.
+    @Test func placeholderRangesStayRightAfterMultiByteCharacters() {
+        let text = "Grüße 👋🏽 e\u{301}%1$@ – %2$.2f%% ok %lld"
+        let placeholders = PrintfPlaceholder.scan(text)
+        #expect(placeholders.map { String(text[$0.range]) } == ["%1$@", "%2$.2f", "%%", "%lld"])
+        #expect(placeholders.map(\.kind) == [.string, .double, .percent, .integer])
+        #expect(placeholders.map(\.modifiers) == ["", ".2", "", "ll"])
+        let copy = String("»" + text.dropFirst(5))
+        #expect(PrintfPlaceholder.scan(copy).map { String(copy[$0.range]) } == ["%1$@", "%2$.2f", "%%", "%lld"])
+    }
+
+    /// What `trema convert` asks of lint (errors only, without describing each warning) is exactly the errors of a
+    /// full lint, in the same order.
+    @Test func lintWithoutWarningsFindsTheSameErrors() throws {
+        let document = try TremaDocument(
+            data: Data(
+                tremaXML(
+                    """
+                    <text key="a.b"><context/><value lang="de" status="initial">%@ hat %d</value><value lang="en" status="verified">%d has %@</value></text>
+                    <text key="a_b"><context/><value lang="de" status="verified">%1$@ %1$d %9999d</value></text>
+                    <text key="n#one"><context/><value lang="de" status="verified">ein</value></text>
+                    """
+                ).utf8))
+        let full = TremaLinter.lint(document)
+        #expect(full.contains { $0.severity == .warning })
+        #expect(full.filter { $0.severity == .error }.count >= 3)
+        #expect(TremaLinter.lint(document, android: true, warnings: false) == full.filter { $0.severity == .error })
+    }
 }
 
 /// Issue 34's findings on the writer: whitespace in attributes, and characters XML 1.0 cannot carry anywhere.

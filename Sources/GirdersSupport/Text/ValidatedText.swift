@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Strings from bytes or UTF-16 units that must be valid as they are: no replacement characters, ever.
 ///
 /// The standard library's `String.init(validating:as:)` does this, but needs macOS 15 / iOS 18 / tvOS 18 / watchOS 11, above the package's
@@ -16,13 +24,16 @@ package enum ValidatedText {
     /// ``utf8(_:)`` for an array, compiled for it: the generic form, called from another module, runs unspecialized
     /// (a 10 MB trema file spent a third of its conversion there).
     package static func utf8(_ bytes: [UInt8]) -> String? {
-        let text = String(decoding: bytes, as: UTF8.self)
-        var index = 0
-        for byte in text.utf8 {
-            guard index < bytes.count, bytes[index] == byte else { return nil }
-            index += 1
+        var text = String(decoding: bytes, as: UTF8.self)
+        text.makeContiguousUTF8()
+        let equal = text.utf8.withContiguousStorageIfAvailable { decoded in
+            bytes.withUnsafeBufferPointer { original in
+                guard decoded.count == original.count else { return false }
+                guard let left = decoded.baseAddress, let right = original.baseAddress else { return true }
+                return memcmp(left, right, original.count) == 0
+            }
         }
-        return index == bytes.count ? text : nil
+        return (equal ?? text.utf8.elementsEqual(bytes)) ? text : nil
     }
 
     /// The string `units` encode in UTF-16, or `nil` when a surrogate is unpaired.

@@ -127,7 +127,7 @@ public enum AndroidExporter {
 
     /// Printf placeholders made positional for Android.
     public static func positional(_ text: String) -> String {
-        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
+        guard text.containsUTF8(UInt8(ascii: "%")) else { return text }
         let placeholders = PrintfPlaceholder.scan(text)
         guard !placeholders.isEmpty else { return text }
         var result: [UInt8] = []
@@ -195,7 +195,7 @@ public enum AndroidExporter {
 
     /// The table's escaping, with a space that follows a space and the two non-characters written as `\u` escapes.
     private static func writeBody(_ text: Substring, afterSpace: Bool, to out: inout ByteWriter) {
-        let needsCare = afterSpace || text.utf8.contains(0xEF) || containsDoubleSpace(text.utf8)
+        let needsCare = afterSpace || needsCareful(text.utf8)
         guard needsCare else {
             out.write(String(text), escaping: table)
             return
@@ -222,14 +222,20 @@ public enum AndroidExporter {
         out.write(segment, escaping: table)
     }
 
-    private static func containsDoubleSpace(_ bytes: Substring.UTF8View) -> Bool {
-        var previousWasSpace = false
-        for byte in bytes {
-            let isSpace = byte == UInt8(ascii: " ")
-            if isSpace && previousWasSpace { return true }
-            previousWasSpace = isSpace
+    /// Whether `bytes` hold a byte `EF` (U+FFFE and U+FFFF start with it) or two spaces in a row: one pass over
+    /// contiguous storage when there is some.
+    private static func needsCareful(_ bytes: Substring.UTF8View) -> Bool {
+        func look(_ bytes: some Sequence<UInt8>) -> Bool {
+            var previousWasSpace = false
+            for byte in bytes {
+                if byte == 0xEF { return true }
+                let isSpace = byte == UInt8(ascii: " ")
+                if isSpace && previousWasSpace { return true }
+                previousWasSpace = isSpace
+            }
+            return false
         }
-        return false
+        return bytes.withContiguousStorageIfAvailable(look) ?? look(bytes)
     }
 
     private static let table = EscapeTable(

@@ -1,4 +1,5 @@
 import Foundation
+import GirdersSupport
 
 /// An Xcode String Catalog (`<table>.xcstrings`, JSON) with every key and language.
 ///
@@ -104,7 +105,9 @@ public enum StringCatalogExporter {
     /// A JSON string literal.
     static func writeString(_ text: String, to out: inout ByteWriter) {
         out.write(UInt8(ascii: "\""))
-        if text.unicodeScalars.contains(where: isInvisible) {
+        // Each invisible scalar's UTF-8 starts with E2 or EF; most texts have neither byte.
+        let mayHaveInvisible = text.containsUTF8 { $0 == 0xE2 || $0 == 0xEF }
+        if mayHaveInvisible && text.unicodeScalars.contains(where: isInvisible) {
             // Written as \uXXXX: Foundation's JSON reader on Linux drops a raw U+FEFF at the start of a string.
             var segment = String.UnicodeScalarView()
             for scalar in text.unicodeScalars {
@@ -126,7 +129,10 @@ public enum StringCatalogExporter {
     /// The byte-order mark, the non-characters U+FFFE and U+FFFF, and the line and paragraph separators: valid in
     /// JSON but easy for a reader to drop or break on, so written as escapes.
     private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
-        [0xFEFF, 0xFFFE, 0xFFFF, 0x2028, 0x2029].contains(scalar.value)
+        switch scalar.value {
+        case 0xFEFF, 0xFFFE, 0xFFFF, 0x2028, 0x2029: true
+        default: false
+        }
     }
 
     private static let jsonTable = EscapeTable(

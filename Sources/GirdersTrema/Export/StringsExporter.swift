@@ -67,6 +67,6 @@ public enum StringsExporter {
 
     /// `text` safe inside `/* ... */`: `*/` cannot end the comment early, also where a combining mark follows it.
     static func comment(_ text: String) -> String {
-        text.utf8.contains(UInt8(ascii: "*")) ? text.replacingScalars("*/", with: "* /") : text
+        text.containsUTF8(UInt8(ascii: "*")) ? text.replacingScalars("*/", with: "* /") : text
     }
 }

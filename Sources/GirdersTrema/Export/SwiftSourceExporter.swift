@@ -31,8 +31,11 @@ public enum SwiftSourceExporter {
         for accessor in accessors(document, options) {
             accessor.writeDoc(to: &out, indent: "    ")
             if accessor.parameters.isEmpty {
-                out.write(
-                    "    public static var \(accessor.name): String { GirdersTrema.translate(\(accessor.key)) }\n")
+                out.write("    public static var ")
+                out.write(accessor.name)
+                out.write(": String { GirdersTrema.translate(")
+                out.write(accessor.key)
+                out.write(") }\n")
             } else {
                 out.write("    public static func \(accessor.name)(\(accessor.parameters)) -> String {\n")
                 let count = accessor.count.map { ", count: \($0)" } ?? ""

@@ -37,8 +37,37 @@ extension TremaDocument {
         _ formats: [TremaExportFormat], options: ExportOptions = ExportOptions()
     ) throws(TremaError) -> [ExportedFile] {
         try options.validate()
+        return try exportInParallel(formats, options: options, beside: {}).get()
+    }
+
+    /// The lint errors (``TremaLinter``, without its warnings) and the files of every format in `formats` (or
+    /// the first format's error), all produced in parallel: what `trema convert` needs before it writes anything.
+    /// Lint, the longest job, starts first.
+    /// - Throws: only an invalid option, before anything runs.
+    package func lintErrorsAndExport(
+        _ formats: [TremaExportFormat], options: ExportOptions, android: Bool
+    ) throws(TremaError) -> (errors: [LintFinding], files: Result<[ExportedFile], TremaError>) {
+        try options.validate()
+        let errors = LockedState<[LintFinding]>([])
+        let files = exportInParallel(formats, options: options) {
+            let found = TremaLinter.lint(self, android: android, warnings: false)
+            errors.withLock { $0 = found }
+        }
+        return (errors.withLock { $0 }, files)
+    }
+
+    /// Runs `job` and each format's export at once (the job first), waiting for all; the files in the order of
+    /// `formats`, or the first format's error.
+    private func exportInParallel(
+        _ formats: [TremaExportFormat], options: ExportOptions, beside job: @Sendable () -> Void
+    ) -> Result<[ExportedFile], TremaError> {
+        var shared = options
+        if shared.languages == nil && formats.count > 1 { shared.languages = languages }  // found once, not per format
+        let options = shared
         let results = LockedState([Result<[ExportedFile], TremaError>?](repeating: nil, count: formats.count))
-        DispatchQueue.concurrentPerform(iterations: formats.count) { index in
+        DispatchQueue.concurrentPerform(iterations: formats.count + 1) { iteration in
+            guard iteration > 0 else { return job() }
+            let index = iteration - 1
             let outcome: Result<[ExportedFile], TremaError>
             do throws(TremaError) {
                 outcome = .success(try formats[index].export(self, options: options))
@@ -51,10 +80,10 @@ extension TremaDocument {
         for outcome in results.withLock({ $0 }) {
             switch outcome {
             case .success(let produced): files += produced
-            case .failure(let error): throw error
+            case .failure(let error): return .failure(error)
             case nil: continue
             }
         }
-        return files
+        return .success(files)
     }
 }

@@ -33,6 +33,12 @@ public enum TremaLinter {
     /// Every finding, in file order; without `android`, the Android resource-name checks are left out (the build
     /// plugin's `trema generate` produces Swift only).
     public static func lint(_ document: TremaDocument, android: Bool = true) -> [LintFinding] {
+        lint(document, android: android, warnings: true)
+    }
+
+    /// ``lint(_:android:)``; without `warnings`, only the errors (what `trema convert` needs to decide), found
+    /// without the cost of describing every warning.
+    package static func lint(_ document: TremaDocument, android: Bool, warnings: Bool) -> [LintFinding] {
         var findings: [LintFinding] = []
         let languages = document.languages
         var androidNames: [String: String] = [:]
@@ -45,41 +51,43 @@ public enum TremaLinter {
             }
             let isPluralForm = text.pluralForm != nil
             if !isPluralForm { plainKeys.insert(text.key) }
-            let present = Set(text.values.map(\.language))
-            let missing = present.count == languages.count ? [] : languages.filter { !present.contains($0) }
-            if !missing.isEmpty && !isPluralForm {
+            if warnings && !isPluralForm && !hasEveryLanguage(text, languages) {
+                let present = Set(text.values.map(\.language))
+                let missing = languages.filter { !present.contains($0) }
                 add(.warning, "key '\(text.key)' has no value for \(missing.joined(separator: ", "))")
             }
-            for value in text.values where !value.status.isFinal {
+            for value in text.values where warnings && !value.status.isFinal {
                 add(
                     .warning, "the \(value.language) value of '\(text.key)' is still \(value.status)",
                     at: value.location)
             }
-            for value in text.values {
-                for problem in PrintfPlaceholder.problems(in: value.meaning()) {
+            let master = isPluralForm ? nil : text.value(for: document.masterLanguage)
+            let expected = master.map { PrintfPlaceholder.analyze($0.meaning()).kinds }
+            let analyses = text.values.map { PrintfPlaceholder.analyze($0.meaning()) }
+            for (value, analysis) in zip(text.values, analyses) {
+                for problem in analysis.problems {
                     add(.error, "the \(value.language) value of '\(text.key)': \(problem)", at: value.location)
                 }
             }
-            if !isPluralForm, let master = text.value(for: document.masterLanguage) {
-                let expected = PrintfPlaceholder.argumentKinds(master.meaning())
-                for value in text.values where value.language != document.masterLanguage {
-                    let actual = PrintfPlaceholder.argumentKinds(value.meaning())
-                    if actual != expected {
-                        add(
-                            .error,
-                            "the \(value.language) value of '\(text.key)' has placeholders \(describe(actual)), the master (\(document.masterLanguage)) has \(describe(expected))",
-                            at: value.location)
-                    }
+            for (value, analysis) in zip(text.values, analyses) {
+                if let expected, let master, value.language != master.language, analysis.kinds != expected {
+                    add(
+                        .error,
+                        "the \(value.language) value of '\(text.key)' has placeholders \(describe(PrintfPlaceholder.argumentKinds(value.meaning()))), the master (\(document.masterLanguage)) has \(describe(PrintfPlaceholder.argumentKinds(master.meaning())))",
+                        at: value.location)
                 }
             }
             guard android, !isPluralForm else { continue }
-            checkAndroidName(text.key, text.location, &androidNames, &findings)
+            checkAndroidName(text.key, text.location, warnings: warnings, &androidNames, &findings)
         }
         for plural in document.plurals {
             findings += PluralLinter.findings(plural, document, languages: languages, plainKeys: plainKeys)
-            if android { checkAndroidName(plural.key, plural.location, &androidNames, &findings) }
+            if android {
+                checkAndroidName(plural.key, plural.location, warnings: warnings, &androidNames, &findings)
+            }
         }
         findings += PluralLinter.misspelledForms(document)
+        if !warnings { findings.removeAll { $0.severity == .warning } }
         // Plurals are checked after the texts; every finding goes back to its place in the file.
         guard findings.allSatisfy({ $0.location != nil }) else { return findings }
         return findings.enumerated().sorted { lhs, rhs in
@@ -88,8 +96,17 @@ public enum TremaLinter {
         }.map(\.element)
     }
 
+    /// Whether `text` has a value in each of `languages` (those of its document), without a set for the common
+    /// case of a few languages.
+    private static func hasEveryLanguage(_ text: TremaText, _ languages: [String]) -> Bool {
+        if languages.count <= 8 {
+            return languages.allSatisfy { language in text.values.contains { $0.language == language } }
+        }
+        return Set(text.values.map(\.language)).count == languages.count
+    }
+
     private static func checkAndroidName(
-        _ key: String, _ location: SourceLocation?, _ androidNames: inout [String: String],
+        _ key: String, _ location: SourceLocation?, warnings: Bool, _ androidNames: inout [String: String],
         _ findings: inout [LintFinding]
     ) {
         let name = AndroidExporter.resourceName(key)
@@ -99,7 +116,7 @@ public enum TremaLinter {
                     severity: .error, key: key,
                     message: "keys '\(other)' and '\(key)' both become the Android resource name '\(name)'",
                     location: location))
-        } else if name != key {
+        } else if warnings && name != key {
             findings.append(
                 LintFinding(
                     severity: .warning, key: key,

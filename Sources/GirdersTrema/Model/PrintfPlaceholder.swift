@@ -1,3 +1,5 @@
+import GirdersSupport
+
 /// A printf-style placeholder in a value: `%@`, `%d`, `%1$@`, `%.2f`, `%%`.
 public struct PrintfPlaceholder: Sendable, Equatable {
     /// The explicit position (`%2$@` has 2), if any.
@@ -8,6 +10,16 @@ public struct PrintfPlaceholder: Sendable, Equatable {
     public let conversion: Character
     /// The placeholder's range in the value's characters.
     public let range: Range<String.Index>
+    /// ``kind``, derived from the conversion once when the placeholder is scanned.
+    public let kind: Kind
+
+    init(position: Int?, modifiers: String, conversion: UInt8, range: Range<String.Index>) {
+        self.position = position
+        self.modifiers = modifiers
+        self.conversion = Character(Unicode.Scalar(conversion))
+        self.range = range
+        self.kind = Self.kind(of: conversion)
+    }
 
     /// What an argument for the conversion is in Swift.
     public enum Kind: String, Sendable {
@@ -62,21 +74,87 @@ public struct PrintfPlaceholder: Sendable, Equatable {
     private static let flagBytes = ByteSet("-+ #0'")
     private static let lengthBytes = ByteSet("hlqLzjt")
 
-    /// Which Swift values the placeholder accepts, derived from its conversion and length letters.
-    public var kind: Kind {
+    /// Which Swift values a placeholder with the `conversion` character accepts.
+    private static func kind(of conversion: UInt8) -> Kind {
         switch conversion {
-        case "d", "i", "o", "u", "x", "X", "c", "C": .integer
-        case "f", "F", "e", "E", "g", "G", "a", "A": .double
-        case "@", "s", "S": .string
-        case "p": .pointer
+        case UInt8(ascii: "d"), UInt8(ascii: "i"), UInt8(ascii: "o"), UInt8(ascii: "u"), UInt8(ascii: "x"),
+            UInt8(ascii: "X"), UInt8(ascii: "c"), UInt8(ascii: "C"):
+            .integer
+        case UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "g"),
+            UInt8(ascii: "G"), UInt8(ascii: "a"), UInt8(ascii: "A"):
+            .double
+        case UInt8(ascii: "@"), UInt8(ascii: "s"), UInt8(ascii: "S"): .string
+        case UInt8(ascii: "p"): .pointer
         default: .percent
         }
     }
 
     /// Every placeholder in `text`, in order. A `%` not followed by a valid placeholder is not one.
     public static func scan(_ text: String) -> [PrintfPlaceholder] {
+        guard text.containsUTF8(UInt8(ascii: "%")) else { return [] }
+        let fast = text.utf8.withContiguousStorageIfAvailable { bytes in
+            scan(bytes) { offset in text.utf8.index(text.utf8.startIndex, offsetBy: offset) }
+        }
+        return fast ?? scanByIndices(text)
+    }
+
+    /// ``scan(_:)`` over the UTF-8 of a native string, by offsets; `index` turns an offset into the string's index.
+    private static func scan(
+        _ bytes: UnsafeBufferPointer<UInt8>, index: (Int) -> String.Index
+    ) -> [PrintfPlaceholder] {
+        var result: [PrintfPlaceholder] = []
+        var start = 0
+        let end = bytes.count
+        while start < end {
+            guard let found = bytes[start...].firstIndex(of: UInt8(ascii: "%")) else { break }
+            var cursor = found + 1
+            guard cursor < end else { break }
+            if bytes[cursor] == UInt8(ascii: "%") {
+                cursor += 1
+                result.append(
+                    PrintfPlaceholder(
+                        position: nil, modifiers: "", conversion: UInt8(ascii: "%"),
+                        range: index(found)..<index(cursor)))
+                start = cursor
+                continue
+            }
+            var number = 0
+            let digitsStart = cursor
+            while cursor < end, (48...57).contains(bytes[cursor]), number < 1_000_000 {
+                number = number * 10 + Int(bytes[cursor] - 48)
+                cursor += 1
+            }
+            var position: Int?
+            if cursor < end, bytes[cursor] == UInt8(ascii: "$"), cursor > digitsStart, number > 0 {
+                position = number
+                cursor += 1
+            } else {
+                cursor = digitsStart
+            }
+            let modifiersStart = cursor
+            while cursor < end, modifierBytes.contains(bytes[cursor]) { cursor += 1 }
+            guard cursor < end, conversionBytes.contains(bytes[cursor]) else {
+                start = found + 1
+                continue
+            }
+            let conversion = bytes[cursor]
+            // Modifier bytes are ASCII, so any run of them is valid UTF-8.
+            let modifiers =
+                modifiersStart == cursor
+                ? "" : String(decoding: UnsafeBufferPointer(rebasing: bytes[modifiersStart..<cursor]), as: UTF8.self)
+            cursor += 1
+            result.append(
+                PrintfPlaceholder(
+                    position: position, modifiers: modifiers, conversion: conversion,
+                    range: index(found)..<index(cursor)))
+            start = cursor
+        }
+        return result
+    }
+
+    /// ``scan(_:)`` for a string without contiguous UTF-8 (a bridged one), through its indices.
+    private static func scanByIndices(_ text: String) -> [PrintfPlaceholder] {
         let utf8 = text.utf8
-        guard utf8.contains(UInt8(ascii: "%")) else { return [] }
         var result: [PrintfPlaceholder] = []
         var index = utf8.startIndex
         while let percent = utf8[index...].firstIndex(of: UInt8(ascii: "%")) {
@@ -84,7 +162,9 @@ public struct PrintfPlaceholder: Sendable, Equatable {
             guard cursor < utf8.endIndex else { break }
             if utf8[cursor] == UInt8(ascii: "%") {
                 cursor = utf8.index(after: cursor)
-                result.append(PrintfPlaceholder(position: nil, modifiers: "", conversion: "%", range: percent..<cursor))
+                result.append(
+                    PrintfPlaceholder(
+                        position: nil, modifiers: "", conversion: UInt8(ascii: "%"), range: percent..<cursor))
                 index = cursor
                 continue
             }
@@ -107,7 +187,7 @@ public struct PrintfPlaceholder: Sendable, Equatable {
                 index = utf8.index(after: percent)
                 continue
             }
-            let conversion = Character(Unicode.Scalar(utf8[cursor]))
+            let conversion = utf8[cursor]
             let modifiers = modifiersStart == cursor ? "" : String(text[modifiersStart..<cursor])
             cursor = utf8.index(after: cursor)
             result.append(
@@ -125,11 +205,8 @@ public struct PrintfPlaceholder: Sendable, Equatable {
     /// `%%`, `%p` and placeholders beyond the limits (see ``isWithinLimits``) are skipped.
     public static func argumentKinds(_ text: String) -> [Int: Kind] {
         var kinds: [Int: Kind] = [:]
-        var next = 1
-        for placeholder in scan(text) where placeholder.takesArgument {
-            let position = placeholder.position ?? next
-            if placeholder.position == nil { next += 1 }
-            kinds[position] = placeholder.kind
+        for (offset, kind) in analyze(text).kinds.enumerated() {
+            if let kind { kinds[offset + 1] = kind }
         }
         return kinds
     }
@@ -140,28 +217,42 @@ public struct PrintfPlaceholder: Sendable, Equatable {
     /// What is wrong with the placeholders of `text`, in order: placeholders beyond the limits, and a position
     /// used with two different kinds (`%1$@ ... %1$d`), which no argument can satisfy.
     public static func problems(in text: String) -> [String] {
+        analyze(text).problems
+    }
+
+    /// ``argumentKinds(_:)`` as an array (the kind of argument `n` at `n - 1`, `nil` for a position no
+    /// placeholder uses, as long as the highest position used) and ``problems(in:)``, from one scan. Positions are
+    /// at most ``maximumPosition``, so the array is small; two texts take the same arguments when the arrays are
+    /// equal.
+    static func analyze(_ text: String) -> (kinds: [Kind?], problems: [String]) {
+        guard text.containsUTF8(UInt8(ascii: "%")) else { return ([], []) }
         var problems: [String] = []
-        var kinds: [Int: Kind] = [:]
+        var kinds: [Kind?] = []
+        var first: [Kind?] = []  // the first kind each position was used with, for the problem
         var next = 1
         for placeholder in scan(text) where placeholder.kind != .percent && placeholder.kind != .pointer {
-            let spelled = String(text[placeholder.range])
             guard placeholder.isWithinLimits else {
                 problems.append(
-                    "placeholder '\(spelled)' exceeds the limits (position \(maximumPosition), width and precision \(maximumWidth))"
+                    "placeholder '\(text[placeholder.range])' exceeds the limits (position \(maximumPosition), width and precision \(maximumWidth))"
                 )
                 continue
             }
             let position = placeholder.position ?? next
             if placeholder.position == nil { next += 1 }
-            if let earlier = kinds[position], earlier != placeholder.kind {
+            while kinds.count < position {
+                kinds.append(nil)
+                first.append(nil)
+            }
+            kinds[position - 1] = placeholder.kind
+            if let earlier = first[position - 1], earlier != placeholder.kind {
                 problems.append(
-                    "placeholder '\(spelled)' uses argument \(position) as \(placeholder.kind.rawValue), an earlier one as \(earlier.rawValue)"
+                    "placeholder '\(text[placeholder.range])' uses argument \(position) as \(placeholder.kind.rawValue), an earlier one as \(earlier.rawValue)"
                 )
             } else {
-                kinds[position] = placeholder.kind
+                first[position - 1] = placeholder.kind
             }
         }
-        return problems
+        return (kinds, problems)
     }
 }
 

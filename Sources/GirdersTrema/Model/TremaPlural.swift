@@ -1,3 +1,5 @@
+import GirdersSupport
+
 /// A plural text: the texts of one document keyed `base#category` (`inbox.count#one`, `inbox.count#other`),
 /// grouped under `base`.
 ///
@@ -111,7 +113,7 @@ extension TremaDocument {
 
     /// Texts and plurals in file order. A document without `#` in any key costs one scan of the keys.
     var entries: [Entry] {
-        guard texts.contains(where: { $0.key.utf8.contains(UInt8(ascii: "#")) }) else {
+        guard texts.contains(where: { $0.key.containsUTF8(UInt8(ascii: "#")) }) else {
             return texts.indices.map(Entry.text)
         }
         var result: [Entry] = []

@@ -1,3 +1,5 @@
+import GirdersSupport
+
 /// One language's text for a key.
 ///
 /// ``text`` is exactly what the file holds (after XML entities are resolved). Trema values are escaped text:
@@ -47,7 +49,7 @@ public enum TremaEscapes {
     /// `\n`, `\t`, `\r` become newline, tab and carriage return; `\\`, `\"`, `\'` a backslash and quotes; a
     /// backslash before anything else (as in `C:\Users`) stays a literal backslash.
     public static func read(_ text: String) -> String {
-        guard text.utf8.contains(UInt8(ascii: "\\")) else { return text }
+        guard text.containsUTF8(UInt8(ascii: "\\")) else { return text }
         var result: [UInt8] = []
         result.reserveCapacity(text.utf8.count)
         var pendingBackslash = false

@@ -168,7 +168,9 @@ struct XMLScanner {
     private mutating func readAttributes(of element: String) throws(Failure) -> ([(name: String, value: String)], Bool)
     {
         var attributes: [(name: String, value: String)] = []
-        var names: Set<String> = []  // duplicate check in constant time: 40,000 attributes must not cost seconds
+        // Duplicates: a look through the few attributes elements have, a set once there are many (40,000
+        // attributes must not cost seconds).
+        var names: Set<String> = []
         while true {
             let hadSpace = index < bytes.count && Self.isSpace(bytes[index])
             skipSpace()
@@ -196,8 +198,13 @@ struct XMLScanner {
             index += 1
             let value = try readCharacters(until: quote, inAttribute: true)
             index += 1
-            if !names.insert(name).inserted {
-                throw fail("attribute \(name) appears twice on <\(element)>")
+            if attributes.count < 8 {
+                if attributes.contains(where: { $0.name == name }) {
+                    throw fail("attribute \(name) appears twice on <\(element)>")
+                }
+            } else {
+                if names.isEmpty { names = Set(attributes.map(\.name)) }
+                if !names.insert(name).inserted { throw fail("attribute \(name) appears twice on <\(element)>") }
             }
             attributes.append((name, value))
         }
@@ -235,6 +242,7 @@ struct XMLScanner {
             return text
         }
         var result: [UInt8] = []
+        result.reserveCapacity(end - index + 16)
         while index < bytes.count {
             let byte = bytes[index]
             if byte == terminator { return String(decoding: result, as: UTF8.self) }
@@ -242,7 +250,7 @@ struct XMLScanner {
             case UInt8(ascii: "<"):
                 throw fail("'<' is not allowed in an attribute value")
             case UInt8(ascii: "&"):
-                result += try readReference()
+                try readReference(into: &result)
             case 0x0D:
                 index += 1
                 if index < bytes.count && bytes[index] == 0x0A { advance() }
@@ -257,15 +265,27 @@ struct XMLScanner {
                 throw fail(
                     "control character U+\(String(repeating: "0", count: 4 - hex.count) + hex) is not allowed in XML")
             default:
-                result.append(byte)
-                index += 1
+                // The run of bytes up to the next one that needs a look, copied at once.
+                var runEnd = index + 1
+                while runEnd < bytes.count {
+                    let next = bytes[runEnd]
+                    if next == terminator || next == UInt8(ascii: "&") || next == UInt8(ascii: "<") || next < 0x20
+                        || next == 0xEF
+                    {
+                        break
+                    }
+                    runEnd += 1
+                }
+                result.append(contentsOf: bytes[index..<runEnd])
+                index = runEnd
             }
         }
         if inAttribute { throw fail("unterminated attribute value") }
         return String(decoding: result, as: UTF8.self)
     }
 
-    private mutating func readReference() throws(Failure) -> [UInt8] {
+    private mutating func readReference(into result: inout [UInt8]) throws(Failure) {
+        if let byte = predefinedReference() { return result.append(byte) }
         let start = index
         while index < bytes.count && bytes[index] != UInt8(ascii: ";") && index - start < 12 { index += 1 }
         guard index < bytes.count, bytes[index] == UInt8(ascii: ";") else {
@@ -283,8 +303,23 @@ struct XMLScanner {
             }
             throw fail("unknown or invalid reference &\(name);")
         }
-        return decoded
+        result += decoded
     }
+
+    /// The character of `&amp;`, `&lt;`, `&gt;`, `&quot;` or `&apos;` at the cursor, which is then after it;
+    /// `nil` (the cursor unmoved) for any other reference.
+    private mutating func predefinedReference() -> UInt8? {
+        for (spelling, byte) in Self.predefinedReferences where peek(spelling) {
+            index += spelling.utf8CodeUnitCount
+            return byte
+        }
+        return nil
+    }
+
+    private static let predefinedReferences: [(StaticString, UInt8)] = [
+        ("&amp;", UInt8(ascii: "&")), ("&lt;", UInt8(ascii: "<")), ("&gt;", UInt8(ascii: ">")),
+        ("&quot;", UInt8(ascii: "\"")), ("&apos;", UInt8(ascii: "'")),
+    ]
 
     private static func normalizingNewlines(_ slice: ArraySlice<UInt8>) -> String {
         guard slice.contains(0x0D) else { return String(decoding: slice, as: UTF8.self) }

@@ -1,4 +1,5 @@
 import Foundation
+import GirdersSupport
 
 /// Translated texts for several languages, with trema's fallback: the requested language, then its base
 /// language (`de` for `de-CH`), then the master language, then `?key?`.
@@ -56,7 +57,7 @@ public final class Translator: Sendable {
     /// `format` filled in `language`'s locale. GirdersSwift always formatted, so `%%` shows as `%` with or without
     /// arguments; text without `%` is returned as it is.
     private static func filled(_ format: String, language: String, arguments: [any CVarArg]) -> String {
-        guard format.utf8.contains(UInt8(ascii: "%")) else { return format }
+        guard format.containsUTF8(UInt8(ascii: "%")) else { return format }
         return Self.format(
             format, decimalSeparator: Locale(identifier: language).decimalSeparator ?? ".", arguments: arguments)
     }

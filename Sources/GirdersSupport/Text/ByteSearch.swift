@@ -1,0 +1,25 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension String {
+    /// Whether the UTF-8 of the string contains `byte`: `memchr` over the string's contiguous storage (native
+    /// strings have it), a byte-by-byte look otherwise. `utf8.contains(_:)` walks the view's indices one at a time,
+    /// which a 10 MB trema file pays for in every exporter.
+    package func containsUTF8(_ byte: UInt8) -> Bool {
+        let found = utf8.withContiguousStorageIfAvailable { buffer in
+            guard let base = buffer.baseAddress, !buffer.isEmpty else { return false }
+            return memchr(base, Int32(byte), buffer.count) != nil
+        }
+        return found ?? utf8.contains(byte)
+    }
+
+    /// Whether the UTF-8 of the string contains any byte `matches` accepts, looked for over contiguous storage.
+    package func containsUTF8(where matches: (UInt8) -> Bool) -> Bool {
+        utf8.withContiguousStorageIfAvailable { $0.contains(where: matches) } ?? utf8.contains(where: matches)
+    }
+}

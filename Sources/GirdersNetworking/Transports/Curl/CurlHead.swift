@@ -46,6 +46,22 @@ struct CurlHead {
         return first
     }
 
+    /// The value of the first field named `lowercasedName`, and whether a second follows: the common single
+    /// lookup without an array.
+    func firstField(_ lowercasedName: String) -> (first: Value?, hasMore: Bool) {
+        var first: Value?
+        var hasMore = false
+        forEachField(lowercasedName) { value in
+            guard first == nil else {
+                hasMore = true
+                return false
+            }
+            first = value
+            return true
+        }
+        return (first, hasMore)
+    }
+
     /// The values of every field named `lowercasedName`, in order.
     func fields(_ lowercasedName: String) -> [Value] {
         var found: [Value] = []

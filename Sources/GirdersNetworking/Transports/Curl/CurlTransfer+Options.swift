@@ -15,23 +15,30 @@ extension CurlTransfer {
     /// (HTTPClient follows redirects itself, so libcurl never should). Before libcurl 7.85.0, the bit masks. Leaves
     /// `code` as it is unless it is `CURLE_OK`.
     static func allowHTTPOnly(_ easy: UnsafeMutableRawPointer, _ code: inout CURLcode) {
-        for (option, fallback) in [
-            (CURLOPT_PROTOCOLS_STR, CURLOPT_PROTOCOLS), (CURLOPT_REDIR_PROTOCOLS_STR, CURLOPT_REDIR_PROTOCOLS),
-        ]
-        where code == CURLE_OK {
-            code = girders_easy_set_string(easy, option, "http,https")
+        func allow(_ option: CURLoption, fallback: CURLoption) {
+            guard code == CURLE_OK else { return }
+            code = httpAndHTTPS.withUnsafeBufferPointer { girders_easy_set_string(easy, option, $0.baseAddress) }
             if code == CURLE_UNKNOWN_OPTION {
                 code = girders_easy_set_long(easy, fallback, Int(CURLPROTO_HTTP | CURLPROTO_HTTPS))
             }
         }
+        allow(CURLOPT_PROTOCOLS_STR, fallback: CURLOPT_PROTOCOLS)
+        allow(CURLOPT_REDIR_PROTOCOLS_STR, fallback: CURLOPT_REDIR_PROTOCOLS)
     }
+
+    /// `http,https` as a C string made once (libcurl copies it): a literal would be copied into a new array for
+    /// each transfer, as a string short enough to be stored inline has no C string of its own.
+    private static let httpAndHTTPS = Array("http,https".utf8CString)
 
     /// Sets every option of the easy handle from the lowered request; throws when libcurl refuses one or the
     /// request needs what libcurl cannot do (a `URLRequest` edit).
     func configure() throws(ResponseError) {
         let easy = handle.pointer
         let context = Unmanaged.passUnretained(self).toOpaque()
-        var code = girders_easy_set_string(easy, CURLOPT_URL, wire.url.absoluteString)
+        // A native string's own bytes, where passing the string itself copied it into a new array.
+        var url = wire.url.absoluteString
+        url.makeContiguousUTF8()
+        var code = url.withCString { girders_easy_set_string(easy, CURLOPT_URL, $0) }
         func set(_ option: CURLoption, _ value: Int) {
             if code == CURLE_OK { code = girders_easy_set_long(easy, option, value) }
         }
@@ -63,7 +70,7 @@ extension CurlTransfer {
     ) throws(ResponseError) {
         let easy = handle.pointer
         let method = wire.method
-        let sendsBody = body != nil || ["POST", "PUT", "PATCH"].contains(method)
+        let sendsBody = body != nil || method == "POST" || method == "PUT" || method == "PATCH"
         if method == "HEAD" {
             if code == CURLE_OK { code = girders_easy_set_long(easy, CURLOPT_NOBODY, 1) }
         } else if sendsBody {
@@ -91,9 +98,28 @@ extension CurlTransfer {
                     + "use URLSessionTransport for it")
         }
         var stored = true
-        /// Appends `line` to libcurl's list (which copies it).
-        func append(_ line: String) {
-            guard stored, let appended = curl_slist_append(headerList, line) else {
+        /// Appends `name`, `separator` and `value` as one line to libcurl's list (which copies it), written into a
+        /// temporary buffer (on the stack when small): building a `String` for each line, or passing one short
+        /// enough to be stored inline, cost an allocation a field.
+        func append(_ name: String, _ separator: StaticString = "", _ value: String = "") {
+            guard stored else { return }
+            // Invariant: the buffer holds exactly the three parts' UTF-8 and the terminating NUL.
+            let count = name.utf8.count + separator.utf8CodeUnitCount + value.utf8.count + 1
+            let appended = withUnsafeTemporaryAllocation(of: CChar.self, capacity: count) { line in
+                var end = 0
+                func write(_ bytes: some Sequence<UInt8>) {
+                    for byte in bytes {
+                        line[end] = CChar(bitPattern: byte)
+                        end += 1
+                    }
+                }
+                write(name.utf8)
+                separator.withUTF8Buffer { write($0) }
+                write(value.utf8)
+                line[end] = 0
+                return curl_slist_append(headerList, line.baseAddress)
+            }
+            guard let appended else {
                 stored = false
                 return
             }
@@ -108,7 +134,7 @@ extension CurlTransfer {
             if HTTPHeaders.same(name, "Accept-Encoding") { hasAcceptEncoding = true }
             if HTTPHeaders.same(name, "Accept") { hasAccept = true }
             // "Name;" sends a field with an empty value; "Name:" would remove it.
-            append(field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)")
+            if field.value.isEmpty { append(field.name, ";") } else { append(field.name, ": ", field.value) }
         }
         append("Expect:")  // no 100-continue round trip before a body
         if !hasAccept { append("Accept: */*") }

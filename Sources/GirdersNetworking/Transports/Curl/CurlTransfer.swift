@@ -229,12 +229,12 @@ final class CurlTransfer: @unchecked Sendable {
         guard !headComplete else { return true }
         headComplete = true
         let lookup = CurlHead(head)
-        let lengths = lookup.fields("content-length")
-        var length = lengths.first?.integer
+        let (firstLength, moreLengths) = lookup.firstField("content-length")
+        var length = firstLength?.integer
         var problem: String?
-        if lengths.count > 1 || (!lengths.isEmpty && length == nil && !lengths[0].folded) {
+        if moreLengths || (firstLength != nil && length == nil && firstLength?.folded == false) {
             // Rare: several fields, a list, or no plain number. Checked with strings, off the common path.
-            let values = lengths.map { String(decoding: $0.bytes, as: UTF8.self) }
+            let values = lookup.fields("content-length").map { String(decoding: $0.bytes, as: UTF8.self) }
             problem = ResponseFraming.lengthProblem(values)
             length = values.first?.split(atScalar: ",").first.flatMap {
                 Int64($0.trimmingCharacters(in: .whitespaces))

@@ -48,6 +48,25 @@ struct CurlTransportTests {
         #expect(String(decoding: foldedResponse.body, as: UTF8.self) == "hello")
     }
 
+    /// Each header line is written into a temporary buffer sized from its parts (on the stack when small) before
+    /// libcurl copies it: an empty value, a value of 20,000 bytes (past any stack buffer) and one with UTF-8 beyond
+    /// ASCII arrive byte for byte, and the fields after them too.
+    @Test func headerLinesOfEverySizeArriveByteForByte() async throws {
+        let long = String(repeating: "0123456789", count: 2_000)
+        let request = Request(
+            MutableRequest(method: .get, url: server.url("/echo"))
+                |> withHeader("X-Empty", "") |> withHeader("X-Long", long) |> withHeader("X-Text", "Grüße, 👋")
+                |> withHeader("X-After", "last"))
+        let response: Response<Echo> = try await client.executeRequest(request: request)
+        let echo = try #require(response.bodyObject)
+        #expect(echo.header("X-Empty") == "")
+        #expect(echo.header("X-Long") == long)
+        // The echo server (Python's http.server) reads each byte of a field as ISO-8859-1.
+        let bytesAsLatin1 = String(String.UnicodeScalarView("Grüße, 👋".utf8.map { Unicode.Scalar($0) }))
+        #expect(echo.header("X-Text") == bytesAsLatin1)
+        #expect(echo.header("X-After") == "last")
+    }
+
     @Test func aFileBodyGoesOutWithItsLengthNotChunked() async throws {
         let file = try temporaryFolder().appendingPathComponent("body.bin")
         try await writePatternFile(file, megabytes: 3)

@@ -10,7 +10,7 @@ public struct PrintfPlaceholder: Sendable, Equatable {
     public let conversion: Character
     /// The placeholder's range in the value's characters.
     public let range: Range<String.Index>
-    /// ``kind``, derived from the conversion once when the placeholder is scanned.
+    /// Which Swift values the placeholder accepts, derived from its conversion when it is scanned.
     public let kind: Kind
 
     init(position: Int?, modifiers: String, conversion: UInt8, range: Range<String.Index>) {

@@ -195,7 +195,7 @@ public enum AndroidExporter {
 
     /// The table's escaping, with a space that follows a space and the two non-characters written as `\u` escapes.
     private static func writeBody(_ text: Substring, afterSpace: Bool, to out: inout ByteWriter) {
-        let needsCare = afterSpace || needsCareful(text.utf8)
+        let needsCare = afterSpace || needsMoreThanTheTable(text.utf8)
         guard needsCare else {
             out.write(String(text), escaping: table)
             return
@@ -224,7 +224,7 @@ public enum AndroidExporter {
 
     /// Whether `bytes` hold a byte `EF` (U+FFFE and U+FFFF start with it) or two spaces in a row: one pass over
     /// contiguous storage when there is some.
-    private static func needsCareful(_ bytes: Substring.UTF8View) -> Bool {
+    private static func needsMoreThanTheTable(_ bytes: Substring.UTF8View) -> Bool {
         func look(_ bytes: some Sequence<UInt8>) -> Bool {
             var previousWasSpace = false
             for byte in bytes {

@@ -61,9 +61,10 @@ public enum TremaLinter {
                     .warning, "the \(value.language) value of '\(text.key)' is still \(value.status)",
                     at: value.location)
             }
-            let master = isPluralForm ? nil : text.value(for: document.masterLanguage)
-            let expected = master.map { PrintfPlaceholder.analyze($0.meaning()).kinds }
             let analyses = text.values.map { PrintfPlaceholder.analyze($0.meaning()) }
+            let masterIndex = isPluralForm ? nil : text.values.firstIndex { $0.language == document.masterLanguage }
+            let master = masterIndex.map { text.values[$0] }
+            let expected = masterIndex.map { analyses[$0].kinds }
             for (value, analysis) in zip(text.values, analyses) {
                 for problem in analysis.problems {
                     add(.error, "the \(value.language) value of '\(text.key)': \(problem)", at: value.location)

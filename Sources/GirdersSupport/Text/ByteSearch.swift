@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation  // memchr and memcmp, on every platform
 
 extension String {
     /// Whether the UTF-8 of the string contains `byte`: `memchr` over the string's contiguous storage (native

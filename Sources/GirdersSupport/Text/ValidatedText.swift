@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation  // memchr and memcmp, on every platform
 
 /// Strings from bytes or UTF-16 units that must be valid as they are: no replacement characters, ever.
 ///

@@ -26,6 +26,18 @@ struct ExporterTests {
         }
     }
 
+    @Test func formatsExportedTogetherEqualEachExportedAlone() throws {
+        // Together, the formats share the languages and entries found once; alone, each finds its own.
+        let document = try TremaDocument(contentsOf: try fixture("plurals.trm"))
+        let options = ExportOptions(includesComments: true, sourceName: "plurals.trm")
+        let formats: [TremaExportFormat] = [.strings, .xcstrings, .android, .swift]
+        let together = try document.export(formats, options: options)
+        let alone = try formats.flatMap { try $0.export(document, options: options) }
+        #expect(together.map(\.path) == alone.map(\.path))
+        #expect(together.map(\.data) == alone.map(\.data))
+        #expect(together.contains { $0.path.hasSuffix(".stringsdict") })  // the fixture's plurals are in it
+    }
+
     @Test func girdersSwiftsTremaRbFormIsOneLinePerKeyInFileOrder() throws {
         let files = StringsExporter.export(try TremaDocument(contentsOf: try fixture("girdersswift-texts.trm")))
         #expect(files.map(\.path) == ["de.lproj/messages.strings"])

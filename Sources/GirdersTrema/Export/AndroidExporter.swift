@@ -17,7 +17,7 @@ public enum AndroidExporter {
         -> [ExportedFile]
     {
         var owners: [String: String] = [:]
-        let entries = document.entries
+        let entries = document.entries(options)
         var names: [String] = []  // by entry
         names.reserveCapacity(entries.count)
         for entry in entries {

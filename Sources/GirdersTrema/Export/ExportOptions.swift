@@ -22,6 +22,8 @@ public struct ExportOptions: Sendable {
     /// Whether generated Swift carries every language's values itself instead of reading `.strings` tables at
     /// run time (what the build plugin generates; see ``SwiftEmbeddedTables``). Off by default.
     public var embedsTables: Bool
+    /// The document's entries, found once for every format of one conversion (``TremaDocument/entries(_:)``).
+    var sharedEntries: [TremaDocument.Entry]?
 
     /// Options; every part has a default.
     public init(
@@ -91,6 +93,11 @@ extension TremaDocument {
         options.languages ?? languages
     }
 
+    /// The entries an export covers: those found once for all formats of a conversion, or found now.
+    func entries(_ options: ExportOptions) -> [Entry] {
+        options.sharedEntries ?? entries
+    }
+
     /// Calls `body` with each ordinary text of `language` in file order under `options`, its chosen value and
     /// that value's meaning; plural forms are left out (see ``forEachMessage(for:_:_:)``). Nothing is copied.
     func forEachEntry(
@@ -122,7 +129,7 @@ extension TremaDocument {
         for language: String, _ options: ExportOptions, entries: [Entry]? = nil, _ body: (Message) throws -> Void
     ) rethrows {
         let rules = PluralRules(language: language)
-        for entry in entries ?? self.entries {
+        for entry in entries ?? self.entries(options) {
             switch entry {
             case .text(let index):
                 let text = texts[index]
@@ -158,11 +165,15 @@ extension TremaDocument {
     /// The value an export uses for `text` in `language`: filtered by status, filled from the master language
     /// when asked.
     func chosenValue(of text: TremaText, for language: String, _ options: ExportOptions) -> TremaValue? {
-        func allowed(_ value: TremaValue) -> TremaValue? {
-            options.statuses?.contains(value.status) ?? true ? value : nil
+        // Found by position and copied once (a value holds four strings: each copy retains them).
+        func allowed(_ language: String) -> Int? {
+            guard let index = text.values.firstIndex(where: { $0.language == language }) else { return nil }
+            return options.statuses?.contains(text.values[index].status) ?? true ? index : nil
         }
-        if let value = text.values.first(where: { $0.language == language }).flatMap(allowed) { return value }
-        guard options.fillsFromMaster && language != masterLanguage else { return nil }
-        return text.values.first { $0.language == masterLanguage }.flatMap(allowed)
+        if let index = allowed(language) { return text.values[index] }
+        guard options.fillsFromMaster && language != masterLanguage, let index = allowed(masterLanguage) else {
+            return nil
+        }
+        return text.values[index]
     }
 }

@@ -24,7 +24,7 @@ public enum StringCatalogExporter {
         out.write("{\n  \"sourceLanguage\" : ")
         writeString(document.masterLanguage, to: &out)
         out.write(",\n  \"strings\" : {")
-        let entries = document.entries.map { entry in
+        let entries = document.entries(options).map { entry in
             switch entry {
             case .text(let index): (key: document.texts[index].key, entry: entry)
             case .plural(let plural): (key: plural.key, entry: entry)

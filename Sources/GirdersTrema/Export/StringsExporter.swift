@@ -12,7 +12,7 @@ public enum StringsExporter {
     /// The `.strings` file also carries each plural form as `"base#category"`, which is what ``Translator`` reads
     /// on every platform; the `.stringsdict` (see ``StringsDictExporter``) is what Apple's own APIs read.
     public static func export(_ document: TremaDocument, options: ExportOptions = ExportOptions()) -> [ExportedFile] {
-        let entries = document.entries
+        let entries = document.entries(options)
         return document.exportLanguages(options).flatMap { language in
             var out = ByteWriter(capacity: 1 << 20)
             var plurals: [(TremaPlural, [TremaDocument.PluralForm])] = []

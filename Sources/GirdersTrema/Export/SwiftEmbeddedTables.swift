@@ -94,7 +94,7 @@ public enum SwiftEmbeddedTables {
 
     /// The table literal's entries, languages in export order and keys in file order, each key once.
     private static func writeTables(_ document: TremaDocument, _ options: ExportOptions, to out: inout ByteWriter) {
-        let entries = document.entries
+        let entries = document.entries(options)
         for language in document.exportLanguages(options) {
             out.write("        \(SwiftSourceExporter.literal(language)): [\n")
             var seen: Set<String> = []

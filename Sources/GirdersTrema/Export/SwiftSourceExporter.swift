@@ -81,7 +81,7 @@ public enum SwiftSourceExporter {
         -> [Accessor]
     {
         var used = reserved
-        return document.entries.map { entry in
+        return document.entries(options).map { entry in
             switch entry {
             case .text(let index):
                 let text = document.texts[index]

@@ -62,7 +62,10 @@ extension TremaDocument {
         _ formats: [TremaExportFormat], options: ExportOptions, beside job: @Sendable () -> Void
     ) -> Result<[ExportedFile], TremaError> {
         var shared = options
-        if shared.languages == nil && formats.count > 1 { shared.languages = languages }  // found once, not per format
+        if formats.count > 1 {  // found once, not per format
+            if shared.languages == nil { shared.languages = languages }
+            shared.sharedEntries = entries
+        }
         let options = shared
         let results = LockedState([Result<[ExportedFile], TremaError>?](repeating: nil, count: formats.count))
         DispatchQueue.concurrentPerform(iterations: formats.count + 1) { iteration in

@@ -166,3 +166,8 @@ extension DispatchQueue {
 public func testExecutable(_ name: String) -> URL {
     Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent(name)
 }
+
+/// The name of the thread this runs on (a synchronous function: `Thread.current` is not for async code).
+public func currentThreadName() -> String {
+    Thread.current.name ?? ""
+}

@@ -5,17 +5,20 @@ import CGirdersCurl
 import Foundation
 
 /// A libcurl easy handle. `@unchecked Sendable`: one transfer uses it at a time, configured by the caller that took
-/// it from the pool and then only on the engine's thread, until the engine resets it and puts it back.
+/// it from the pool and then only by the driver of the multi handle (``CurlDriving``), until it is reset and put
+/// back.
 struct CurlEasyHandle: @unchecked Sendable {
     let pointer: UnsafeMutableRawPointer
 }
 
 /// libcurl's multi interface on one thread of its own: it adds and removes transfers, waits in `curl_multi_poll`
 /// (woken by `curl_multi_wakeup` when a request or a cancellation arrives), enforces idle timeouts to the
-/// millisecond, and resumes each caller once its transfer ends. Connections are kept alive and reused across
-/// transfers by the multi handle's connection cache; easy handles are pooled.
+/// millisecond, and resumes each caller once its transfer ends. With nothing in flight the thread parks outside
+/// libcurl, and the next caller drives the multi handle on its own thread (``driveOnCallersThread(_:)``, in
+/// CurlDriving.swift) until its transfer ends or it hands the transfer over. Connections are kept alive and reused
+/// across transfers by the multi handle's connection cache; easy handles are pooled.
 final class CurlEngine: Sendable {
-    private enum Command {
+    enum Command {
         case add(CurlTransfer)
         case cancel(CurlTransfer)
         /// The app caught up (a streamed body's reader, a streamed request body's producer): libcurl may go on.
@@ -24,21 +27,35 @@ final class CurlEngine: Sendable {
         case job(UnownedJob, UnownedTaskExecutor)
     }
 
-    private struct State {
+    struct State {
         var commands: [Command] = []
         var idleHandles: [CurlEasyHandle] = []
         var stopped = false
         /// Whether the thread waits (or is about to wait) in `curl_multi_poll`: only then is it woken.
         var waiting = false
+        /// Whether the thread is parked on ``unparking`` with nothing in flight, outside libcurl: a caller may then
+        /// drive libcurl itself (``driveOnCallersThread(_:)``). Whoever sets it back to `false` signals once.
+        var parked = false
+        /// Whether a caller drives libcurl (only while the thread is parked, which it leaves parked).
+        var callerDrives = false
+        /// Requests that go to the thread before a caller drives again, after drives whose response did not come
+        /// in their window (doubling with each such drive, up to 63; reset by one that came in time).
+        var drivesToSkip = 0
+        var missedDrives = 0
     }
 
-    /// The multi handle. `@unchecked Sendable`: only the engine's thread uses it, but for `curl_multi_wakeup`,
-    /// which libcurl documents as callable from any thread; it is cleaned up by that thread as it ends.
-    private struct Multi: @unchecked Sendable {
+    /// The multi handle. `@unchecked Sendable`: only the driver of the moment uses it (the engine's thread, or a
+    /// caller while that thread is parked), but for `curl_multi_wakeup`, which libcurl documents as callable from any
+    /// thread; it is cleaned up by the engine's thread as it ends.
+    struct Multi: @unchecked Sendable {
         let pointer: UnsafeMutableRawPointer
     }
 
-    private let state = LockedState(State())
+    let state = LockedState(State())
+    /// Signalled once each time the parked thread is let go (``State/parked`` set back to `false`).
+    let unparking = DispatchSemaphore(value: 0)
+    /// What the driver of the moment (the thread, or a caller while the thread is parked) keeps between rounds.
+    let driving = CurlDriving()
     /// Under ThreadSanitizer only: held by the engine's thread while it resumes a caller, and taken once by the
     /// caller after it is resumed. A resume that lands before the caller suspended is handed over inside the
     /// concurrency runtime, which ThreadSanitizer cannot see, so it took the caller's next use of the
@@ -47,7 +64,7 @@ final class CurlEngine: Sendable {
     /// flight, both sides contending for it cost several per cent of the rate in Scripts/compare-http.sh).
     private let handoffs = LockedState(0)
     private static let showsHandOff = Sanitizers.thread
-    private let multi: Multi?
+    let multi: Multi?
     /// Why libcurl could not be set up, if it could not.
     let setupFailure: String?
 
@@ -65,7 +82,11 @@ final class CurlEngine: Sendable {
         return code == CURLE_OK ? nil : "curl_global_init failed: \(String(cString: curl_easy_strerror(code)))"
     }()
 
-    init(maximumConnectionsPerHost: Int) {
+    /// How long a caller drives its own transfer before handing it to the thread (``driveOnCallersThread(_:)``).
+    let callersWindow: UInt64
+
+    init(maximumConnectionsPerHost: Int, callersWindowNanoseconds: UInt64 = CurlEngine.callersWindowNanoseconds) {
+        callersWindow = callersWindowNanoseconds
         if let failure = Self.globalSetup {
             multi = nil
             setupFailure = failure
@@ -93,7 +114,11 @@ final class CurlEngine: Sendable {
 
     /// Ends the thread: running transfers end as cancelled.
     func stop() {
-        state.withLock { $0.stopped = true }
+        let unparks = state.withLock { state in
+            state.stopped = true
+            return state.letGo()
+        }
+        if unparks { unparking.signal() }
         wake()
     }
 
@@ -104,12 +129,18 @@ final class CurlEngine: Sendable {
 
     /// Queues `command` and wakes the thread if it waits (a wake-up costs a system call on each side).
     private func send(_ command: Command) -> Bool {
-        let (accepted, sleeping) = state.withLock { state -> (Bool, Bool) in
-            guard !state.stopped else { return (false, false) }
+        let (accepted, sleeping, unparks) = state.withLock { state -> (Bool, Bool, Bool) in
+            guard !state.stopped else { return (false, false, false) }
             state.commands.append(command)
-            return (true, state.waiting)
+            if state.letGo() { return (true, false, true) }
+            // A caller driving libcurl sees the command after its poll, and hands over to the thread.
+            return (true, state.waiting || state.callerDrives, false)
         }
-        if sleeping { wake() }
+        if unparks {
+            unparking.signal()
+        } else if sleeping {
+            wake()
+        }
         return accepted
     }
 
@@ -144,6 +175,8 @@ final class CurlEngine: Sendable {
         transfer.body?.onAvailable { [weak self, weak transfer] in
             if let self, let transfer { _ = self.send(.resume(transfer)) }
         }
+        let drive = driveOnCallersThread(transfer)
+        if drive == .finished { return transfer.outcome }
         return await withTaskCancellationHandler {
             // Unsafe (no checking canary, about 5% more requests/s with 16 in flight): resumed exactly once, by
             // `complete` (which takes it from the transfer on the engine's thread) or below when the engine stopped.
@@ -151,7 +184,9 @@ final class CurlEngine: Sendable {
             await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
                 // Set before the transfer is queued; the thread reads it only after taking the command under the lock.
                 transfer.continuation = continuation
-                if !send(.add(transfer)) {
+                if drive == .handedOver {
+                    handOver()  // the thread takes the transfer where the caller left it, and resumes the caller
+                } else if !send(.add(transfer)) {
                     transfer.continuation = nil
                     transfer.settle(.failure(.cancelled(url: transfer.wire.url)))
                     continuation.resume()
@@ -164,39 +199,13 @@ final class CurlEngine: Sendable {
         }
     }
 
-    private func wake() {
+    func wake() {
         if let multi { _ = curl_multi_wakeup(multi.pointer) }
     }
 
     // MARK: The engine's thread
 
     private func loop(_ multi: UnsafeMutableRawPointer) {
-        var running: [UInt: CurlTransfer] = [:]
-        var gate = CurlOriginGate()
-        var nextTimeoutScan = DispatchTime.now().uptimeNanoseconds
-        var nearestDeadline = UInt64.max
-        /// Adds `transfer` to libcurl as `gate` decided, or ends it when libcurl refuses.
-        func start(_ transfer: CurlTransfer, pipeWait: Bool) {
-            transfer.prepareStart(pipeWait: pipeWait)
-            if curl_multi_add_handle(multi, transfer.handle.pointer) == CURLM_OK {
-                transfer.phase = .running
-                transfer.lastActivity = DispatchTime.now().uptimeNanoseconds
-                running[Self.key(transfer.handle.pointer)] = transfer
-                nearestDeadline = min(nearestDeadline, transfer.lastActivity &+ transfer.timeoutNanoseconds)
-            } else {
-                finish(transfer, .transport(url: transfer.wire.url, code: 0, reason: "libcurl refused the transfer"))
-            }
-        }
-        /// Ends `transfer` (removed from libcurl when it was added) and starts the scout that takes its place.
-        func finish(_ transfer: CurlTransfer, _ error: ResponseError? = nil, code: CURLcode = CURLE_OK) {
-            let wasRunning = transfer.phase == .running
-            if let error {
-                end(transfer, error, multi: wasRunning ? multi : nil)
-            } else {
-                complete(transfer, transfer.finish(code))
-            }
-            if let next = gate.ended(transfer) { start(next, pipeWait: false) }
-        }
         /// The commands being run; swapped with the queue's array, so neither is reallocated on every round.
         var commands: [Command] = []
         while true {
@@ -211,20 +220,15 @@ final class CurlEngine: Sendable {
                     if transfer.phase == .cancelledBeforeStart {
                         end(transfer, .cancelled(url: transfer.wire.url), multi: nil)
                     } else {
-                        switch gate.admit(transfer) {
-                        case .start(let pipeWait): start(transfer, pipeWait: pipeWait)
-                        case .held:
-                            transfer.phase = .held
-                            transfer.lastActivity = DispatchTime.now().uptimeNanoseconds
-                        }
+                        admit(transfer, multi)
                     }
                 case .cancel(let transfer):
                     switch transfer.phase {
                     case .waiting: transfer.phase = .cancelledBeforeStart
-                    case .held: finish(transfer, .cancelled(url: transfer.wire.url))
+                    case .held: finish(transfer, .cancelled(url: transfer.wire.url), multi)
                     case .running:
-                        running[Self.key(transfer.handle.pointer)] = nil
-                        finish(transfer, .cancelled(url: transfer.wire.url))
+                        driving.running[Self.key(transfer.handle.pointer)] = nil
+                        finish(transfer, .cancelled(url: transfer.wire.url), multi)
                     case .cancelledBeforeStart, .finished: break
                     }
                 case .resume(let transfer):
@@ -239,70 +243,40 @@ final class CurlEngine: Sendable {
                 }
             }
             if stopped {
-                for transfer in running.values {
+                for transfer in driving.running.values {
                     end(transfer, .cancelled(url: transfer.wire.url), multi: multi)
                 }
-                for transfer in gate.heldTransfers { end(transfer, .cancelled(url: transfer.wire.url), multi: nil) }
+                for transfer in driving.gate.heldTransfers {
+                    end(transfer, .cancelled(url: transfer.wire.url), multi: nil)
+                }
                 break
             }
-            var stillRunning: Int32 = 0
-            _ = curl_multi_perform(multi, &stillRunning)
-            // Scouts whose connection is made let the transfers of their origin go, before any of them ends.
-            let released = gate.releaseConnected()
-            for transfer in released where transfer.phase == .held { start(transfer, pipeWait: true) }
-            var left: Int32 = 0
-            while let message = curl_multi_info_read(multi, &left) {
-                var code = CURLE_OK
-                guard let easy = girders_multi_done(message, &code),
-                    let transfer = running.removeValue(forKey: Self.key(easy))
-                else { continue }
-                _ = curl_multi_remove_handle(multi, easy)
-                finish(transfer, code: code)
-            }
-            if !released.isEmpty { continue }  // let libcurl start them before waiting
+            if performRound(multi) { continue }  // let libcurl start the released transfers before waiting
             let now = DispatchTime.now().uptimeNanoseconds
-            if now >= nextTimeoutScan {
-                // Activity only moves deadlines later, so the nearest one found here is never too late. Progress
-                // since the last scan counts as made now: a deadline is kept to within the scan interval, late
-                // rather than early, and libcurl's callbacks read no clock.
-                nearestDeadline = UInt64.max
-                for (key, transfer) in running {
-                    if transfer.active || transfer.pausedForApp {
-                        transfer.active = false
-                        transfer.lastActivity = now
-                    }
-                    let deadline = transfer.lastActivity &+ transfer.timeoutNanoseconds
-                    if deadline <= now {
-                        running[key] = nil
-                        finish(transfer, .timedOut(url: transfer.wire.url))
-                    } else {
-                        nearestDeadline = min(nearestDeadline, deadline)
-                    }
-                }
-                // A held transfer's time runs too: it waits for a connection, as libcurl's own would.
-                for transfer in gate.heldTransfers {
-                    let deadline = transfer.lastActivity &+ transfer.timeoutNanoseconds
-                    if deadline <= now {
-                        finish(transfer, .timedOut(url: transfer.wire.url))
-                    } else {
-                        nearestDeadline = min(nearestDeadline, deadline)
-                    }
-                }
-                nextTimeoutScan = now + 2_000_000
-            }
+            if now >= driving.nextTimeoutScan { scanTimeouts(now: now, multi) }
             var wait = 1_000
-            if nearestDeadline != UInt64.max {
-                wait = min(wait, Int((nearestDeadline > now ? nearestDeadline - now : 0) / 1_000_000) + 1)
+            if driving.nearestDeadline != UInt64.max {
+                let nearest = driving.nearestDeadline
+                wait = min(wait, Int((nearest > now ? nearest - now : 0) / 1_000_000) + 1)
             }
             var curlWait = -1
             _ = curl_multi_timeout(multi, &curlWait)
             if curlWait >= 0 { wait = min(wait, curlWait) }
             guard wait > 0 else { continue }
-            // A caller that just got its response usually sends the next request within microseconds, and a
-            // response on loopback arrives as fast: look for both a few times before sleeping, which saves a
-            // wake-up on each side (measured: 10k → 18k sequential requests/s; no loss with 16 in flight).
-            // (With callers on CurlEngineExecutor the next request comes from this thread, but the spin still pays:
-            // without it, one after another, 80% of C's rate instead of 126%, for the same CPU per request.)
+            if driving.isIdle {
+                // Nothing in flight: wait outside libcurl, so that the next caller may drive it on its own thread.
+                let parks = state.withLock { state in
+                    state.parked = state.commands.isEmpty && !state.stopped
+                    return state.parked
+                }
+                if parks { unparking.wait() }
+                continue
+            }
+            // With transfers in flight, a caller that just got its response usually sends the next request within
+            // microseconds, and a response on loopback arrives as fast: look for both a few times before sleeping,
+            // which saves a wake-up on each side. (With callers on CurlEngineExecutor the next request comes from
+            // this thread, but the spin still pays: without it, one after another, 80% of C's rate instead of 126%,
+            // for the same CPU per request.)
             if spinBeforeWaiting(multi) { continue }
             let mayWait = state.withLock { state in
                 state.waiting = state.commands.isEmpty && !state.stopped
@@ -346,13 +320,13 @@ final class CurlEngine: Sendable {
     }
 
     /// Stops `transfer` with `error` (removing it from `multi` when it was added) and resumes its caller.
-    private func end(_ transfer: CurlTransfer, _ error: ResponseError, multi: UnsafeMutableRawPointer?) {
+    func end(_ transfer: CurlTransfer, _ error: ResponseError, multi: UnsafeMutableRawPointer?) {
         if let multi, transfer.phase == .running { _ = curl_multi_remove_handle(multi, transfer.handle.pointer) }
         // (A held transfer was never added to libcurl: `multi` is nil for it.)
         complete(transfer, transfer.finish(CURLE_OK, stop: error))
     }
 
-    private func complete(_ transfer: CurlTransfer, _ result: Result<Void, ResponseError>) {
+    func complete(_ transfer: CurlTransfer, _ result: Result<Void, ResponseError>) {
         let continuation = transfer.continuation
         transfer.continuation = nil
         transfer.release()
@@ -368,7 +342,7 @@ final class CurlEngine: Sendable {
         }
     }
 
-    private static func key(_ easy: UnsafeMutableRawPointer) -> UInt {
+    static func key(_ easy: UnsafeMutableRawPointer) -> UInt {
         UInt(bitPattern: easy)
     }
 }

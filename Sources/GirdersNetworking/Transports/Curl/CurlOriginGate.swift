@@ -120,5 +120,8 @@ struct CurlOriginGate {
 
     /// Every transfer still held, for a stopping engine and the timeout scan.
     var heldTransfers: [CurlTransfer] { origins.values.flatMap(\.held) }
+
+    /// Whether no transfer of any gated origin runs or waits.
+    var isEmpty: Bool { origins.isEmpty }
 }
 #endif

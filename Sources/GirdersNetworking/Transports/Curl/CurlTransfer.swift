@@ -16,11 +16,12 @@ import FoundationNetworking
 /// pausing, and libcurl's result codes.
 ///
 /// `@unchecked Sendable`: it is configured by the caller before ``CurlEngine`` receives it, and from then on
-/// touched only on the engine's thread (libcurl calls back there), so its mutable state never sees two threads at
-/// once. `continuation` is set before the transfer is handed over, under the engine's lock. Once the engine has
+/// touched only by the multi handle's driver of the moment (libcurl calls back there: the engine's thread, or the
+/// caller while that thread is parked, handed between them under the engine's lock), so its mutable state never
+/// sees two threads at once. `continuation` is set before the transfer is handed over, under the engine's lock. Once the engine has
 /// resumed the caller it touches the transfer no more (but for reading ``phase``), and the caller reads ``outcome``.
 final class CurlTransfer: @unchecked Sendable {
-    /// Where the transfer stands, as the engine's thread sees it.
+    /// Where the transfer stands, as the multi handle's driver sees it.
     enum Phase {
         /// Not yet taken by the engine; `held`: taken, waiting for its origin's scout (``CurlOriginGate``).
         case waiting, held, running, cancelledBeforeStart, finished
@@ -38,7 +39,7 @@ final class CurlTransfer: @unchecked Sendable {
     let body: RequestBodyReader?
     private var uploaded: Int64 = 0
 
-    // The head, as bytes: the engine's thread only copies the final head's field lines; the sink has them parsed
+    // The head, as bytes: the driver only copies the final head's field lines; the sink has them parsed
     // off this thread when they are asked for.
     private var status = 0
     private var head: [UInt8] = []
@@ -115,7 +116,7 @@ final class CurlTransfer: @unchecked Sendable {
         body?.close()
     }
 
-    // MARK: Callbacks (the engine's thread)
+    // MARK: Callbacks (the driver's thread)
 
     /// Notes progress for the idle timeout (a flag the engine reads at its next scan, no clock read here).
     func touch() {

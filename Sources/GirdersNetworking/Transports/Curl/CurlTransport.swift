@@ -20,6 +20,11 @@ import Foundation
 /// stored cookies, keeps every response header line (two `Set-Cookie` fields stay two), and presents
 /// ``TLSCredentials`` (trust anchors and a PKCS#12 client identity).
 ///
+/// A request sent while nothing else is in flight runs libcurl on the caller's thread, as a C program does: sent,
+/// and its response awaited in `poll`, there, for up to a millisecond, so requests one after another pass no work
+/// between threads. A slower response, a streamed response, or a request that comes while others are in flight,
+/// goes to the transport's thread, which resumes the caller when it ends.
+///
 /// Cancelling the calling `Task` stops the transfer at once and deletes a partial download. Failures map to the
 /// same ``ResponseError`` cases as on ``URLSessionTransport``, with libcurl's message as the detail. Thread-safe.
 /// Linux only; on Apple platforms ``URLSessionTransport`` is the default.
@@ -36,10 +41,10 @@ public final class CurlTransport: HTTPTransport {
     private let engine: CurlEngine
     private let executor: CurlEngineExecutor
 
-    /// The transport's own thread as a `TaskExecutor`, for code that sends requests one after another and wants
-    /// each at the speed of a plain C libcurl program: run it with this preference, and every response resumes its
-    /// caller on the thread that received it, and the next request reaches libcurl there, with no hand-over between
-    /// threads (measured in Documentation/Benchmarks.md).
+    /// The transport's own thread as a `TaskExecutor`, for code that keeps many requests in flight: run it with this
+    /// preference, and every response resumes its caller on the thread that received it, and the next request
+    /// reaches libcurl there, with no hand-over between threads (measured in Documentation/Benchmarks.md). One
+    /// request after another needs no preference: with nothing else in flight, the caller runs libcurl itself.
     ///
     /// ```swift
     /// let transport = CurlTransport()
@@ -59,6 +64,19 @@ public final class CurlTransport: HTTPTransport {
     public init(maximumConnectionsPerHost: Int = 0) {
         self.engine = CurlEngine(maximumConnectionsPerHost: maximumConnectionsPerHost)
         self.executor = CurlEngineExecutor(engine: engine)
+    }
+
+    /// A transport whose callers drive libcurl for up to `callersWindowNanoseconds` before handing a transfer to
+    /// the transport's thread (for tests of both ways).
+    package init(maximumConnectionsPerHost: Int = 0, callersWindowNanoseconds: UInt64) {
+        self.engine = CurlEngine(
+            maximumConnectionsPerHost: maximumConnectionsPerHost, callersWindowNanoseconds: callersWindowNanoseconds)
+        self.executor = CurlEngineExecutor(engine: engine)
+    }
+
+    /// Whether the transport's thread waits with nothing in flight, so that the next caller drives libcurl itself.
+    package var engineWaitsForCallers: Bool {
+        engine.state.withLock { $0.parked && !$0.callerDrives }
     }
 
     deinit {

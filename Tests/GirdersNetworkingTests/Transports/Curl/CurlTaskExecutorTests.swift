@@ -81,9 +81,4 @@ struct CurlTaskExecutorTests {
         #expect(result == 42, "the task ran elsewhere, not on the ended thread")
     }
 }
-
-/// The name of the thread this runs on (a synchronous function: `Thread.current` is not for async code).
-private func currentThreadName() -> String {
-    Thread.current.name ?? ""
-}
 #endif

@@ -68,14 +68,14 @@ public final class CurlTransport: HTTPTransport {
 
     /// A transport whose callers drive libcurl for up to `callersWindowNanoseconds` before handing a transfer to
     /// the transport's thread (for tests of both ways).
-    package init(maximumConnectionsPerHost: Int = 0, callersWindowNanoseconds: UInt64) {
+    init(maximumConnectionsPerHost: Int = 0, callersWindowNanoseconds: UInt64) {
         self.engine = CurlEngine(
             maximumConnectionsPerHost: maximumConnectionsPerHost, callersWindowNanoseconds: callersWindowNanoseconds)
         self.executor = CurlEngineExecutor(engine: engine)
     }
 
     /// Whether the transport's thread waits with nothing in flight, so that the next caller drives libcurl itself.
-    package var engineWaitsForCallers: Bool {
+    var engineWaitsForCallers: Bool {
         engine.state.withLock { $0.parked && !$0.callerDrives }
     }
 

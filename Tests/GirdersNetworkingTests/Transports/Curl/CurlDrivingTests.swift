@@ -1,6 +1,6 @@
 #if os(Linux)
 import Foundation
-import GirdersNetworking
+@testable import GirdersNetworking
 import GirdersSupport
 import GirdersTestServers
 import Testing

@@ -54,9 +54,10 @@ struct CurlDrivingTests {
         try await waitUntil { transport.engineWaitsForCallers }
         let threads = LockedState<Set<String>>([])
         let options = TransferOptions(progress: { _ in threads.withLock { _ = $0.insert(currentThreadName()) } })
-        // An answer 50 ms late, long after the caller's millisecond.
+        // An answer 300 ms late, long after the caller's millisecond (and longer than a loaded machine stalls a thread
+        // between the drive's check of its window and its next read).
         let response = try await client.perform(
-            Request(URL: server.url("/delay?ms=50"), method: .get), options: options)
+            Request(URL: server.url("/delay?ms=300"), method: .get), options: options)
         #expect(String(decoding: response.body, as: UTF8.self) == "done")
         #expect(threads.withLock { $0.contains("girders.curl") }, "the engine's thread took the slow transfer")
         // The next requests still get their responses, driven by the caller or sent to the thread.

@@ -128,6 +128,7 @@ esac
 
 work=".build/fuzz/$target"
 mkdir -p "$work/corpus" "$work/support"
+rm -f "$work/fuzzer"  # a stale build must not stand in for one that failed
 echo "== fuzz $target: building =="
 # GirdersSupport (the internal target every module imports) is built first as a module of its own, instrumented
 # the same way; `package` access needs the same package name on both sides.

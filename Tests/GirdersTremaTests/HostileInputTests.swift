@@ -130,6 +130,28 @@ struct HostileInputTests {
         #expect(written.unicodeScalars.last != "-")
     }
 
+    /// Files are written several at once; one that cannot be written still removes every new file beside it.
+    @Test func aFileThatCannotBeWrittenRemovesEveryNewFileWrittenBesideIt() throws {
+        let parent = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let out = parent.appendingPathComponent("out")
+        // A folder where a file should go: its atomic write cannot rename onto it.
+        try FileManager.default.createDirectory(
+            at: out.appendingPathComponent("values/blocked.xml"), withIntermediateDirectories: true)
+        try Data("old".utf8).write(to: out.appendingPathComponent("values/existing.xml"))
+        var files = (0..<20).map { ExportedFile(path: "values/f\($0).xml", data: Data("\($0)".utf8)) }
+        files.insert(ExportedFile(path: "values/blocked.xml", data: Data("x".utf8)), at: 11)
+        files.append(ExportedFile(path: "values/existing.xml", data: Data("new".utf8)))
+        #expect {
+            try ExportedFile.write(files, to: out)
+        } throws: { error in
+            guard case .cannotWrite(let path, _) = error as? TremaError else { return false }
+            return path.hasSuffix("values/blocked.xml")
+        }
+        let left = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("values").path)
+        #expect(Set(left) == ["blocked.xml", "existing.xml"], "new files rolled back: \(left.sorted())")
+    }
+
     @Test func aSymbolicLinkInsideTheOutputFolderCannotLeadOutside() throws {
         let parent = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: parent) }

@@ -21,7 +21,8 @@ public struct ExportedFile: Sendable, Equatable {
     ///
     /// Every path is checked before the first file is written: it must be relative, made of non-empty
     /// components other than `.` and `..`, free of NUL and backslashes, and unique in `files`, so no file can land
-    /// outside `folder`; a folder on the way that is a symbolic link leading outside `folder` is refused too. Each file goes to a temporary file beside its destination and is renamed into place.
+    /// outside `folder`; a folder on the way that is a symbolic link leading outside `folder` is refused too. Each file goes to a temporary file beside its destination and is renamed into place;
+    /// several files are written at once.
     /// When any write fails, the files and folders this call created are removed again before the error is
     /// thrown (a file that existed before and was already replaced keeps its new contents).
     /// - Throws: ``TremaError/cannotWrite(path:reason:)`` naming the path.
@@ -36,6 +37,7 @@ public struct ExportedFile: Sendable, Equatable {
             }
         }
         var written = OutputTransaction()
+        var destinations: [URL] = []
         for file in files {
             let destination = folder.appendingPathComponent(file.path)
             do {
@@ -47,11 +49,15 @@ public struct ExportedFile: Sendable, Equatable {
                         .fileWriteNoPermission,
                         userInfo: [NSLocalizedDescriptionKey: "a symbolic link leads outside the output folder"])
                 }
-                try written.write(file.data, to: destination)
             } catch {
                 written.rollBack()
                 throw .cannotWrite(path: destination.path, reason: error.localizedDescription)
             }
+            destinations.append(destination)
+        }
+        if let (index, error) = written.write(files.map(\.data), to: destinations) {
+            written.rollBack()
+            throw .cannotWrite(path: destinations[index].path, reason: error.localizedDescription)
         }
     }
 
@@ -98,11 +104,41 @@ private struct OutputTransaction {
         }
     }
 
-    /// Writes `data` atomically, remembering the file when it is new.
-    mutating func write(_ data: Data, to destination: URL) throws {
-        let existed = manager.fileExists(atPath: destination.path)
-        try data.write(to: destination, options: .atomic)
-        if !existed { createdFiles.append(destination) }
+    /// The most files written at once: each write waits for the disk (the atomic write syncs the file), so
+    /// several overlap even on one core.
+    static let maximumConcurrentWrites = 8
+
+    /// Writes each of `contents` atomically to the destination at the same index, several at once, remembering
+    /// the files that are new; the first failure (by index) with its error, or `nil`.
+    mutating func write(_ contents: [Data], to destinations: [URL]) -> (Int, any Error)? {
+        let existed = destinations.map { manager.fileExists(atPath: $0.path) }
+        let failures = LockedState([(any Error)?](repeating: nil, count: destinations.count))
+        let next = LockedState(0)
+        let done = DispatchGroup()
+        for _ in 0..<min(destinations.count, Self.maximumConcurrentWrites) {
+            done.enter()
+            Thread {
+                defer { done.leave() }
+                while true {
+                    let index = next.withLock { (value: inout Int) -> Int in
+                        defer { value += 1 }
+                        return value
+                    }
+                    guard index < destinations.count else { return }
+                    do {
+                        try contents[index].write(to: destinations[index], options: .atomic)
+                    } catch {
+                        failures.withLock { $0[index] = error }
+                    }
+                }
+            }.start()
+        }
+        done.wait()
+        let outcome = failures.withLock { $0 }
+        for (index, destination) in destinations.enumerated() where !existed[index] && outcome[index] == nil {
+            createdFiles.append(destination)
+        }
+        return outcome.enumerated().lazy.compactMap { index, error in error.map { (index, $0) } }.first
     }
 
     /// Removes every file and folder created, newest first.

@@ -8,7 +8,8 @@ struct TremaBuilder: XMLScanner.Handler {
     var sawRoot = false
 
     private var path: [String] = []
-    private var keys: [String: SourceLocation] = [:]
+    /// Every key read, where its text starts.
+    private(set) var keys: [String: SourceLocation] = [:]
     private var current: TremaText?
     private var sawContext = false
     private var languages: [String: SourceLocation] = [:]
@@ -20,6 +21,13 @@ struct TremaBuilder: XMLScanner.Handler {
 
     init(file: String) {
         self.file = file
+    }
+
+    /// A builder for a part of a file that starts inside the `<trema>` root, between two texts.
+    init(file: String, insideRoot: Void) {
+        self.file = file
+        path = ["trema"]
+        sawRoot = true
     }
 
     private mutating func report(_ message: String, at location: SourceLocation? = nil) {

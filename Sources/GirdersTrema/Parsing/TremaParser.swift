@@ -48,6 +48,17 @@ extension TremaDocument {
                 throw failure(line, column, "invalid UTF-8; the XML declaration says UTF-8")
             }
         }
+        try self.init(utf8: utf8, file: file, parts: TremaPartedParse.partCount(forBytes: utf8.count))
+    }
+
+    /// Parses valid UTF-8, in `parts` parts at once when the file allows it (see ``TremaPartedParse``).
+    init(utf8: [UInt8], file: String, parts: Int) throws(TremaError) {
+        if parts > 1, let builder = TremaPartedParse.read(utf8, file: file, parts: parts),
+            let master = builder.masterLanguage
+        {
+            self.init(masterLanguage: master, texts: builder.texts, schemaLocation: builder.schemaLocation)
+            return
+        }
         var builder = TremaBuilder(file: file)
         var scanner = XMLScanner(utf8: utf8)
         do {

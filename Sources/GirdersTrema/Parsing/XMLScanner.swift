@@ -22,15 +22,34 @@ struct XMLScanner {
     }
 
     private let bytes: [UInt8]
+    /// Where reading stops: the end of the bytes, or of a part (see ``init(utf8:part:insideRoot:line:lineStart:)``).
+    private let end: Int
     private var index = 0
     private var line = 1
     private var lineStart = 0
+    /// The elements open at the start: empty for a whole document, the root's name for a part.
+    private let openAtStart: [String]
 
     /// A scanner over UTF-8 bytes (transcode other encodings first).
     init(utf8 bytes: [UInt8]) {
         self.bytes = bytes
+        end = bytes.count
+        openAtStart = []
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
         lineStart = index
+    }
+
+    /// A scanner over `part` of `bytes`, which starts inside the root element `root`, on `line` (which began at
+    /// `lineStart`). Unless the part runs to the end of the bytes, it must end where only the root is open
+    /// (``scan(into:)`` fails otherwise), so parts read one after another find what one reading finds.
+    init(utf8 bytes: [UInt8], part: Range<Int>, insideRoot root: String?, line: Int, lineStart: Int) {
+        self.bytes = bytes
+        end = part.upperBound
+        index = part.lowerBound
+        if root == nil, bytes[part].starts(with: [0xEF, 0xBB, 0xBF]) { index += 3 }
+        openAtStart = root.map { [$0] } ?? []
+        self.line = line
+        self.lineStart = root == nil ? index : lineStart
     }
 
     private var column: Int { index - lineStart + 1 }
@@ -41,7 +60,7 @@ struct XMLScanner {
 
     private func peek(_ text: StaticString) -> Bool {
         let count = text.utf8CodeUnitCount
-        guard index + count <= bytes.count else { return false }
+        guard index + count <= end else { return false }
         return text.withUTF8Buffer { pattern in
             for offset in 0..<count where bytes[index + offset] != pattern[offset] { return false }
             return true
@@ -58,7 +77,7 @@ struct XMLScanner {
 
     private mutating func skip(until terminator: StaticString, what: String) throws(Failure) {
         let start = fail(what)
-        while index < bytes.count {
+        while index < end {
             if peek(terminator) {
                 index += terminator.utf8CodeUnitCount
                 return
@@ -70,9 +89,9 @@ struct XMLScanner {
 
     /// Reads the whole document, calling `handler` for every element and text.
     mutating func scan<H: Handler>(into handler: inout H) throws(Failure) {
-        var open: [String] = []
-        var sawRoot = false
-        while index < bytes.count {
+        var open = openAtStart
+        var sawRoot = !openAtStart.isEmpty
+        while index < end {
             if bytes[index] != UInt8(ascii: "<") {
                 let (textLine, textColumn) = (line, column)
                 let text = try readText()
@@ -92,15 +111,15 @@ struct XMLScanner {
                 let (cdataLine, cdataColumn) = (line, column)
                 index += 9
                 let start = index
-                while index < bytes.count && !peek("]]>") {
-                    if bytes[index] == 0xEF && index + 2 < bytes.count && bytes[index + 1] == 0xBF
+                while index < end && !peek("]]>") {
+                    if bytes[index] == 0xEF && index + 2 < end && bytes[index + 1] == 0xBF
                         && bytes[index + 2] >= 0xBE
                     {
                         throw fail("character U+FFF\(bytes[index + 2] == 0xBE ? "E" : "F") is not allowed in XML 1.0")
                     }
                     advance()
                 }
-                guard index < bytes.count else {
+                guard index < end else {
                     throw Failure(line: cdataLine, column: cdataColumn, message: "unterminated CDATA section")
                 }
                 handler.characters(Self.normalizingNewlines(bytes[start..<index]), line: cdataLine, column: cdataColumn)
@@ -112,7 +131,7 @@ struct XMLScanner {
                 index += 2
                 let name = try readName()
                 skipSpace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: ">") else {
+                guard index < end, bytes[index] == UInt8(ascii: ">") else {
                     throw fail("expected '>' after </\(name)")
                 }
                 index += 1
@@ -138,7 +157,11 @@ struct XMLScanner {
                 }
             }
         }
-        if let unclosed = open.last { throw fail("<\(unclosed)> is not closed at the end of the file") }
+        if end < bytes.count {
+            guard open.count == 1 else { throw fail("a part of the file does not end inside the root element") }
+        } else if let unclosed = open.last {
+            throw fail("<\(unclosed)> is not closed at the end of the file")
+        }
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool {
@@ -153,12 +176,12 @@ struct XMLScanner {
     }
 
     private mutating func skipSpace() {
-        while index < bytes.count && Self.isSpace(bytes[index]) { advance() }
+        while index < end && Self.isSpace(bytes[index]) { advance() }
     }
 
     private mutating func readName() throws(Failure) -> String {
         let start = index
-        while index < bytes.count && Self.isNameByte(bytes[index]) { index += 1 }
+        while index < end && Self.isNameByte(bytes[index]) { index += 1 }
         guard index > start, !(48...57).contains(bytes[start]), bytes[start] != UInt8(ascii: "-"),
             bytes[start] != UInt8(ascii: ".")
         else { throw fail("expected a name") }
@@ -172,9 +195,9 @@ struct XMLScanner {
         // attributes must not cost seconds).
         var names: Set<String> = []
         while true {
-            let hadSpace = index < bytes.count && Self.isSpace(bytes[index])
+            let hadSpace = index < end && Self.isSpace(bytes[index])
             skipSpace()
-            guard index < bytes.count else { throw fail("unterminated <\(element)>") }
+            guard index < end else { throw fail("unterminated <\(element)>") }
             if bytes[index] == UInt8(ascii: ">") {
                 index += 1
                 return (attributes, false)
@@ -186,12 +209,12 @@ struct XMLScanner {
             guard hadSpace else { throw fail("expected a space before the next attribute of <\(element)>") }
             let name = try readName()
             skipSpace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else {
+            guard index < end, bytes[index] == UInt8(ascii: "=") else {
                 throw fail("expected '=' after attribute \(name)")
             }
             index += 1
             skipSpace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else {
+            guard index < end, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else {
                 throw fail("the value of attribute \(name) must be quoted")
             }
             let quote = bytes[index]
@@ -216,11 +239,11 @@ struct XMLScanner {
 
     /// Characters up to (not including) `terminator`, with references resolved and newlines normalised.
     private mutating func readCharacters(until terminator: UInt8, inAttribute: Bool) throws(Failure) -> String {
-        var end = index
+        var stop = index
         var newlines = 0
         var lastNewline = -1
-        while end < bytes.count {
-            let byte = bytes[end]
+        while stop < end {
+            let byte = bytes[stop]
             if byte == terminator || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == 0x0D
                 || (byte < 0x20 && byte != 0x0A && byte != 0x09) || (inAttribute && byte < 0x20) || byte == 0xEF
             {
@@ -228,22 +251,22 @@ struct XMLScanner {
             }
             if byte == 0x0A {
                 newlines += 1
-                lastNewline = end
+                lastNewline = stop
             }
-            end += 1
+            stop += 1
         }
-        if end < bytes.count && bytes[end] == terminator {
-            let text = String(decoding: bytes[index..<end], as: UTF8.self)
+        if stop < end && bytes[stop] == terminator {
+            let text = String(decoding: bytes[index..<stop], as: UTF8.self)
             if newlines > 0 {
                 line += newlines
                 lineStart = lastNewline + 1
             }
-            index = end
+            index = stop
             return text
         }
         var result: [UInt8] = []
-        result.reserveCapacity(end - index + 16)
-        while index < bytes.count {
+        result.reserveCapacity(stop - index + 16)
+        while index < end {
             let byte = bytes[index]
             if byte == terminator { return String(decoding: result, as: UTF8.self) }
             switch byte {
@@ -253,12 +276,12 @@ struct XMLScanner {
                 try readReference(into: &result)
             case 0x0D:
                 index += 1
-                if index < bytes.count && bytes[index] == 0x0A { advance() }
+                if index < end && bytes[index] == 0x0A { advance() }
                 result.append(inAttribute ? 0x20 : 0x0A)
             case 0x0A, 0x09:
                 advance()
                 result.append(inAttribute ? 0x20 : byte)
-            case 0xEF where index + 2 < bytes.count && bytes[index + 1] == 0xBF && bytes[index + 2] >= 0xBE:
+            case 0xEF where index + 2 < end && bytes[index + 1] == 0xBF && bytes[index + 2] >= 0xBE:
                 throw fail("character U+FFF\(bytes[index + 2] == 0xBE ? "E" : "F") is not allowed in XML 1.0")
             case 0..<0x20:
                 let hex = String(byte, radix: 16, uppercase: true)
@@ -267,7 +290,7 @@ struct XMLScanner {
             default:
                 // The run of bytes up to the next one that needs a look, copied at once.
                 var runEnd = index + 1
-                while runEnd < bytes.count {
+                while runEnd < end {
                     let next = bytes[runEnd]
                     if next == terminator || next == UInt8(ascii: "&") || next == UInt8(ascii: "<") || next < 0x20
                         || next == 0xEF
@@ -287,8 +310,8 @@ struct XMLScanner {
     private mutating func readReference(into result: inout [UInt8]) throws(Failure) {
         if let byte = predefinedReference() { return result.append(byte) }
         let start = index
-        while index < bytes.count && bytes[index] != UInt8(ascii: ";") && index - start < 12 { index += 1 }
-        guard index < bytes.count, bytes[index] == UInt8(ascii: ";") else {
+        while index < end && bytes[index] != UInt8(ascii: ";") && index - start < 12 { index += 1 }
+        guard index < end, bytes[index] == UInt8(ascii: ";") else {
             index = start
             throw fail("'&' must start an entity reference such as &amp;")
         }

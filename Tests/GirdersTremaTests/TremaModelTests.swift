@@ -13,6 +13,32 @@ struct TremaModelTests {
         #expect(TremaValue(language: "de", status: .verified, text: raw).meaning(readingEscapes: false) == raw)
     }
 
+    /// Values and texts keep their strings behind one shared reference: a change to one property of a copy
+    /// changes only that property of that copy, and a new text gets its meaning read again.
+    @Test func changingACopysPropertyLeavesTheOriginalAndTheOtherPropertiesAsTheyWere() {
+        let location = SourceLocation(file: "a.trm", line: 3, column: 5)
+        let value = TremaValue(language: "de", status: .initial, text: #"a\nb"#, location: location)
+        var changed = value
+        changed.text = #"c\td"#
+        #expect(changed.meaning() == "c\td")
+        #expect(changed.language == "de" && changed.location == location && changed.status == .initial)
+        #expect(value.text == #"a\nb"# && value.meaning() == "a\nb")
+        changed.language = "fr"
+        changed.location = nil
+        changed.status = .verified
+        #expect(changed.text == #"c\td"# && changed.meaning() == "c\td" && changed.location == nil)
+        #expect(value.language == "de" && value.status == .initial && value.location == location)
+
+        let text = TremaText(key: "k", context: "ctx", values: [value], location: location)
+        var other = text
+        other.key = "k2"
+        other.context = "other"
+        other.values[0].text = "x"
+        other.location = nil
+        #expect(other.key == "k2" && other.context == "other" && other.values[0].meaning() == "x")
+        #expect(text.key == "k" && text.context == "ctx" && text.values == [value] && text.location == location)
+    }
+
     @Test(arguments: [
         "girdersswift-texts.trm", "trema-android-texts.trm", "trema-core-test-ISO.trm",
         "trema-maven-text-iso8859-1.trm",

@@ -32,11 +32,17 @@ public struct TremaDocument: Sendable, Equatable {
 
     /// Every language used, the master language first, then in order of first appearance.
     public var languages: [String] {
-        var seen: Set<String> = [masterLanguage]
         var result = [masterLanguage]
+        var seen: Set<String> = []  // once there are many: a look through a few is quicker than hashing
         for text in texts {
-            for value in text.values where seen.insert(value.language).inserted {
-                result.append(value.language)
+            for value in text.values {
+                if seen.isEmpty {
+                    guard !result.contains(value.language) else { continue }
+                    result.append(value.language)
+                    if result.count > 16 { seen = Set(result) }
+                } else if seen.insert(value.language).inserted {
+                    result.append(value.language)
+                }
             }
         }
         return result

@@ -6,31 +6,58 @@ import GirdersSupport
 /// ``meaning(readingEscapes:)`` turns `\n`, `\t`, `\r`, `\\`, `\"` and `\'` into the characters they stand for,
 /// which is what every exporter writes.
 public struct TremaValue: Sendable, CustomStringConvertible {
+    /// The value's strings, behind one reference: exporters and lint pass values around by the hundred
+    /// thousand, and a copy then retains one object instead of four strings. Never changed once made; a setter
+    /// makes a new one.
+    private final class Storage: Sendable {
+        let language: String
+        let text: String
+        /// ``text`` with its escapes read, computed once.
+        let meaning: String
+        let location: SourceLocation?
+
+        init(language: String, text: String, meaning: String, location: SourceLocation?) {
+            self.language = language
+            self.text = text
+            self.meaning = meaning
+            self.location = location
+        }
+    }
+
+    private var storage: Storage
+
     /// The language code, for example `de` or `pt-BR`.
-    public var language: String
+    public var language: String {
+        get { storage.language }
+        set {
+            storage = Storage(language: newValue, text: storage.text, meaning: storage.meaning, location: location)
+        }
+    }
     /// The review state.
     public var status: TremaStatus
     /// The text as written in the file.
     public var text: String {
-        didSet { readMeaning = TremaEscapes.read(text) }
+        get { storage.text }
+        set {
+            storage = Storage(
+                language: language, text: newValue, meaning: TremaEscapes.read(newValue), location: location)
+        }
     }
-    /// ``text`` with its escapes read, computed once.
-    private var readMeaning: String
     /// Where the `<value>` element starts, when parsed from a file.
-    public var location: SourceLocation?
+    public var location: SourceLocation? {
+        get { storage.location }
+        set { storage = Storage(language: language, text: text, meaning: storage.meaning, location: newValue) }
+    }
 
     /// A value.
     public init(language: String, status: TremaStatus, text: String, location: SourceLocation? = nil) {
-        self.language = language
+        storage = Storage(language: language, text: text, meaning: TremaEscapes.read(text), location: location)
         self.status = status
-        self.text = text
-        self.readMeaning = TremaEscapes.read(text)
-        self.location = location
     }
 
     /// The text the user sees: escapes read (the default), or the raw text when `readingEscapes` is `false`.
     public func meaning(readingEscapes: Bool = true) -> String {
-        readingEscapes ? readMeaning : text
+        readingEscapes ? storage.meaning : storage.text
     }
 
     /// `lang [status]: text`.

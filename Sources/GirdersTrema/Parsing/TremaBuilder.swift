@@ -10,7 +10,8 @@ struct TremaBuilder: XMLScanner.Handler {
     private var path: [String] = []
     /// Every key read, where its text starts.
     private(set) var keys: [String: SourceLocation] = [:]
-    private var current: TremaText?
+    /// The text being read, made into a ``TremaText`` when it ends.
+    private var current: (key: String, context: String, values: [TremaValue], location: SourceLocation)?
     private var sawContext = false
     private var languages: [String: SourceLocation] = [:]
     private var valueHeader: (language: String, status: TremaStatus, location: SourceLocation)?
@@ -101,7 +102,7 @@ struct TremaBuilder: XMLScanner.Handler {
         for (name, _) in attributes.list where name != "key" {
             report("unexpected attribute '\(name)' on <text>")
         }
-        current = TremaText(key: key, values: [], location: here)
+        current = (key, "", [], here)
         sawContext = false
         languages.removeAll(keepingCapacity: true)
     }
@@ -161,13 +162,11 @@ struct TremaBuilder: XMLScanner.Handler {
             valueHeader = nil
             collecting = false
         case ("trema", "text"):
-            if var text = current {
-                if !sawContext { report("text '\(text.key)' has no <context>") }
-                if text.values.isEmpty { report("text '\(text.key)' has no value") }
-                if text.values.contains(where: { $0.language.isEmpty }) {
-                    text.values.removeAll { $0.language.isEmpty }
-                }
-                texts.append(text)
+            if let (key, context, values, location) = current {
+                if !sawContext { report("text '\(key)' has no <context>") }
+                if values.isEmpty { report("text '\(key)' has no value") }
+                let kept = values.contains { $0.language.isEmpty } ? values.filter { !$0.language.isEmpty } : values
+                texts.append(TremaText(key: key, context: context, values: kept, location: location))
             }
             current = nil
         default:

@@ -152,6 +152,15 @@ struct HostileInputTests {
         #expect(Set(left) == ["blocked.xml", "existing.xml"], "new files rolled back: \(left.sorted())")
     }
 
+    /// The caller writes beside its threads and waits for the last file: with no file there is nothing to wait for.
+    @Test func writingNoFilesReturnsAndCreatesNothing() throws {
+        let parent = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        try ExportedFile.write([], to: parent.appendingPathComponent("out"))
+        try ExportedFile.write([ExportedFile(path: "one.txt", data: Data("1".utf8))], to: parent)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path) == ["one.txt"])
+    }
+
     @Test func aSymbolicLinkInsideTheOutputFolderCannotLeadOutside() throws {
         let parent = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: parent) }

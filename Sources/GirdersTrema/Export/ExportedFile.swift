@@ -104,36 +104,44 @@ private struct OutputTransaction {
         }
     }
 
-    /// The most files written at once: each write waits for the disk (the atomic write syncs the file), so
-    /// several overlap even on one core.
+    /// The most files written at once (the caller and threads of its own): each write waits for the disk (the
+    /// atomic write syncs the file), so several overlap even on one core.
     static let maximumConcurrentWrites = 8
 
     /// Writes each of `contents` atomically to the destination at the same index, several at once, remembering
     /// the files that are new; the first failure (by index) with its error, or `nil`.
     mutating func write(_ contents: [Data], to destinations: [URL]) -> (Int, any Error)? {
+        guard !destinations.isEmpty else { return nil }
         let existed = destinations.map { manager.fileExists(atPath: $0.path) }
         let failures = LockedState([(any Error)?](repeating: nil, count: destinations.count))
-        let next = LockedState(0)
-        let done = DispatchGroup()
-        for _ in 0..<min(destinations.count, Self.maximumConcurrentWrites) {
-            done.enter()
-            Thread {
-                defer { done.leave() }
-                while true {
-                    let index = next.withLock { (value: inout Int) -> Int in
-                        defer { value += 1 }
-                        return value
-                    }
-                    guard index < destinations.count else { return }
-                    do {
-                        try contents[index].write(to: destinations[index], options: .atomic)
-                    } catch {
-                        failures.withLock { $0[index] = error }
-                    }
+        // The next file to write and how many are left; the caller writes too, and waits for the last file, not
+        // for the threads, so a thread that could not start delays nothing.
+        let progress = LockedState((next: 0, left: destinations.count))
+        let allWritten = DispatchSemaphore(value: 0)
+        @Sendable func writeUntilNoneIsLeft() {
+            while true {
+                let index = progress.withLock { state -> Int in
+                    defer { state.next += 1 }
+                    return state.next
                 }
-            }.start()
+                guard index < destinations.count else { return }
+                do {
+                    try contents[index].write(to: destinations[index], options: .atomic)
+                } catch {
+                    failures.withLock { $0[index] = error }
+                }
+                let last = progress.withLock { state -> Bool in
+                    state.left -= 1
+                    return state.left == 0
+                }
+                if last { allWritten.signal() }
+            }
         }
-        done.wait()
+        for _ in 1..<min(destinations.count, Self.maximumConcurrentWrites) {
+            Thread { writeUntilNoneIsLeft() }.start()
+        }
+        writeUntilNoneIsLeft()
+        allWritten.wait()
         let outcome = failures.withLock { $0 }
         for (index, destination) in destinations.enumerated() where !existed[index] && outcome[index] == nil {
             createdFiles.append(destination)

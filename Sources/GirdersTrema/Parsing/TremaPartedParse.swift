@@ -45,7 +45,9 @@ enum TremaPartedParse {
 
     /// The parts' builders as one, or `nil` when a part failed or two parts hold the same key.
     private static func merged(_ builders: [TremaBuilder?]) -> TremaBuilder? {
-        guard var result = builders.first ?? nil, result.masterLanguage != nil else { return nil }
+        guard !builders.contains(where: { $0 == nil }), var result = builders.first ?? nil,
+            result.masterLanguage != nil
+        else { return nil }
         var keys = result.keys
         for case let builder? in builders.dropFirst() {
             for (key, location) in builder.keys {
@@ -53,7 +55,7 @@ enum TremaPartedParse {
             }
             result.texts += builder.texts
         }
-        return builders.contains { $0 == nil } ? nil : result
+        return result
     }
 
     /// Where a part starts: its offset, and the line it is on with that line's first offset.

@@ -124,6 +124,14 @@ struct ExporterTests {
                 == "%1$s and %2$d, %2$s, %3$d %4$d %% %p %5$d")
     }
 
+    /// Positions are copied by byte offsets: text with multi-byte characters before, between and after the
+    /// placeholders comes out whole.
+    @Test func androidPositionalKeepsMultiByteTextAroundPlaceholders() {
+        #expect(AndroidExporter.positional("é %@ 日本 %lld🙂%% ü %3$.2f ß") == "é %1$s 日本 %2$d🙂%% ü %3$.2f ß")
+        #expect(AndroidExporter.positional("🙂%p") == "🙂%p")
+        #expect(AndroidExporter.positional("%12$@ and %@") == "%12$s and %1$s")
+    }
+
     @Test func androidKeepsRunsOfSpacesThatAapt2WouldFold() throws {
         // aapt2 folds a run of white space inside a <string> to one space and trims both ends.
         let values = ["a  b", "  two leading", "two trailing  ", "a   \t  b", " ", "   ", "x \n y"]
@@ -161,6 +169,9 @@ struct ExporterTests {
         #expect(AndroidExporter.resourceName("key.with.dots") == "key_with_dots")
         #expect(AndroidExporter.resourceName("2fa-code") == "_2fa_code")
         #expect(AndroidExporter.resourceName("class") == "class_")
+        // One `_` per scalar outside ASCII, whatever its length in UTF-8 (2, 3 or 4 bytes, or combining).
+        #expect(AndroidExporter.resourceName("café.über") == "caf___ber")
+        #expect(AndroidExporter.resourceName("日本🙂e\u{301}") == "___e_")
         let clash = try parse(
             tremaXML(
                 """

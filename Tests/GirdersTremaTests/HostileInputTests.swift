@@ -8,6 +8,28 @@ import Testing
 /// Trema files and options written by an attacker: nothing becomes code, nothing lands outside `--out`, nothing
 /// crashes, and a few bytes never cost megabytes.
 struct HostileInputTests {
+    /// Literals and doc comments of text without an unsafe byte are the text itself, found by one look at the
+    /// bytes; every scalar that must be escaped is caught by that look, alone and between other text.
+    @Test func everyScalarThatGeneratedSourceMustEscapeIsEscaped() {
+        #expect(SwiftSourceExporter.literal("plain é 日本") == "\"plain é 日本\"")
+        #expect(SwiftSourceExporter.commentLines("plain é 日本") == ["plain é 日本"])
+        let unsafe = (0..<0x20).map { $0 } + [0x7F] + Array(0x80...0x9F) + [0x2028, 0x2029]
+        for value in unsafe {
+            let scalar = String(Character(Unicode.Scalar(UInt32(value)) ?? "?"))
+            for text in [scalar, "a\(scalar)b", "é\(scalar)"] {
+                let literal = SwiftSourceExporter.literal(text)
+                #expect(!literal.unicodeScalars.contains { $0.value == UInt32(value) }, "literal of U+\(value)")
+                let comment = SwiftSourceExporter.commentLines(text).joined()
+                #expect(
+                    !comment.unicodeScalars.contains { $0.value == UInt32(value) && value != 9 },
+                    "comment of U+\(value)")
+            }
+        }
+        for quote in ["\"", "\\"] {
+            #expect(SwiftSourceExporter.literal("a\(quote)b") == "\"a\\\(quote)b\"")
+        }
+    }
+
     /// A document with one text per `(key, context, master value)`, master language `en`.
     func document(_ texts: [(key: String, context: String, value: String)]) -> TremaDocument {
         TremaDocument(

@@ -13,6 +13,40 @@ struct TremaModelTests {
         #expect(TremaValue(language: "de", status: .verified, text: raw).meaning(readingEscapes: false) == raw)
     }
 
+    /// Reading escapes copies the runs between backslashes whole; it must give what reading byte by byte gives,
+    /// wherever the backslashes fall (first, last, doubled, before a multi-byte character).
+    @Test func readingEscapesGivesWhatReadingByteByByteGives() {
+        func byteByByte(_ text: String) -> String {
+            var result: [UInt8] = []
+            var pending = false
+            for byte in text.utf8 {
+                if pending {
+                    pending = false
+                    switch byte {
+                    case UInt8(ascii: "n"): result.append(0x0A)
+                    case UInt8(ascii: "t"): result.append(0x09)
+                    case UInt8(ascii: "r"): result.append(0x0D)
+                    case UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "'"): result.append(byte)
+                    default: result += [UInt8(ascii: "\\"), byte]
+                    }
+                } else if byte == UInt8(ascii: "\\") {
+                    pending = true
+                } else {
+                    result.append(byte)
+                }
+            }
+            if pending { result.append(UInt8(ascii: "\\")) }
+            return String(decoding: result, as: UTF8.self)
+        }
+        let pieces = ["\\", "n", "t", "r", "\"", "'", "a", "é", "日", "🙂", " ", "x"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let length = Int.random(in: 0...12, using: &generator)
+            let text = (0..<length).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
+            #expect(TremaEscapes.read(text) == byteByByte(text), "\(text.debugDescription)")
+        }
+    }
+
     /// Values and texts keep their strings behind one shared reference: a change to one property of a copy
     /// changes only that property of that copy, and a new text gets its meaning read again.
     @Test func changingACopysPropertyLeavesTheOriginalAndTheOtherPropertiesAsTheyWere() {

@@ -107,10 +107,12 @@ public enum AndroidExporter {
     /// A valid Android resource name for `key`: characters other than letters, digits and `_` become `_`, a
     /// leading digit gets a `_` in front, and Java keywords get one behind.
     public static func resourceName(_ key: String) -> String {
-        var name: [UInt8] = key.unicodeScalars.map { scalar in
-            let byte = scalar.isASCII ? UInt8(scalar.value) : 0
+        // By UTF-8 bytes: a scalar's lead byte becomes one `_`, its continuation bytes (80-BF) nothing.
+        var name: [UInt8] = []
+        name.reserveCapacity(key.utf8.count + 2)
+        for byte in key.utf8 where byte < 0x80 || byte >= 0xC0 {
             let valid = (65...90).contains(byte) || (97...122).contains(byte) || (48...57).contains(byte) || byte == 95
-            return valid ? byte : UInt8(ascii: "_")
+            name.append(valid ? byte : UInt8(ascii: "_"))
         }
         if name.first.map({ (48...57).contains($0) }) ?? true { name.insert(UInt8(ascii: "_"), at: 0) }
         let result = String(decoding: name, as: UTF8.self)
@@ -130,28 +132,42 @@ public enum AndroidExporter {
         guard text.containsUTF8(UInt8(ascii: "%")) else { return text }
         let placeholders = PrintfPlaceholder.scan(text)
         guard !placeholders.isEmpty else { return text }
-        var result: [UInt8] = []
-        result.reserveCapacity(text.utf8.count + 8)
-        var cursor = text.startIndex
-        var next = 1
-        for placeholder in placeholders {
-            result += text.utf8[cursor..<placeholder.range.lowerBound]
-            cursor = placeholder.range.upperBound
-            switch placeholder.kind {
-            case .percent, .pointer:
-                result += text.utf8[placeholder.range]
-            case .integer, .double, .string:
-                let position = placeholder.position ?? next
-                if placeholder.position == nil { next += 1 }
-                result.append(UInt8(ascii: "%"))
-                result += String(position).utf8
-                result.append(UInt8(ascii: "$"))
-                result += placeholder.modifiers.utf8.filter { !lengthModifiers.contains($0) }
-                result.append(androidConversion(placeholder.conversion))
+        let utf8 = text.utf8
+        func offset(_ index: String.Index) -> Int { utf8.distance(from: utf8.startIndex, to: index) }
+        // Copied by offsets from contiguous bytes: a slice of a String's UTF-8 view is copied byte by byte.
+        func rewrite(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count + 8)
+            var cursor = 0
+            var next = 1
+            for placeholder in placeholders {
+                let (lower, upper) = (offset(placeholder.range.lowerBound), offset(placeholder.range.upperBound))
+                result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[cursor..<lower]))
+                cursor = upper
+                switch placeholder.kind {
+                case .percent, .pointer:
+                    result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[lower..<upper]))
+                case .integer, .double, .string:
+                    let position = placeholder.position ?? next
+                    if placeholder.position == nil { next += 1 }
+                    result.append(UInt8(ascii: "%"))
+                    appendDecimal(position, to: &result)
+                    result.append(UInt8(ascii: "$"))
+                    for byte in placeholder.modifiers.utf8 where !lengthModifiers.contains(byte) { result.append(byte) }
+                    result.append(androidConversion(placeholder.conversion))
+                }
             }
+            result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[cursor...]))
+            return result
         }
-        result += text.utf8[cursor...]
+        let result = utf8.withContiguousStorageIfAvailable(rewrite) ?? Array(utf8).withUnsafeBufferPointer(rewrite)
         return String(decoding: result, as: UTF8.self)
+    }
+
+    /// Appends the decimal digits of a non-negative `number` (a placeholder position, at most a few digits).
+    private static func appendDecimal(_ number: Int, to result: inout [UInt8]) {
+        if number >= 10 { appendDecimal(number / 10, to: &result) }
+        result.append(UInt8(ascii: "0") + UInt8(number % 10))
     }
 
     private static let lengthModifiers = ByteSet("hlqLzjt")

@@ -1,19 +1,55 @@
 import Foundation
 
 /// A growing UTF-8 buffer the exporters write into: far cheaper than appending to `String` on Linux.
-struct ByteWriter {
-    private(set) var bytes: [UInt8] = []
+///
+/// The exporters write a few bytes at a time, millions of times per conversion, so the buffer is raw memory
+/// rather than an array (whose append checks uniqueness and capacity generically on every call: a quarter of
+/// `trema convert`'s instructions went there). It cannot be copied, so exactly one writer owns the memory.
+struct ByteWriter: ~Copyable {
+    // Invariant: `base` holds `capacity` allocated bytes, the first `count` of them written; only this writer
+    // points at them, and every write reserves room first (the test writing past each capacity checks it).
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// How many bytes have been written.
+    private(set) var count = 0
 
     init(capacity: Int = 4096) {
-        bytes.reserveCapacity(capacity)
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// Makes room for `extra` more bytes, doubling the buffer as often as needed.
+    private mutating func reserve(_ extra: Int) {
+        let needed = count + extra
+        guard needed > capacity else { return }
+        var grown = capacity
+        while grown < needed { grown *= 2 }
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+        moved.initialize(from: base, count: count)
+        base.deallocate()
+        base = moved
+        capacity = grown
+    }
+
+    mutating func write(_ buffer: UnsafeBufferPointer<UInt8>) {
+        guard let source = buffer.baseAddress, !buffer.isEmpty else { return }
+        reserve(buffer.count)
+        (base + count).initialize(from: source, count: buffer.count)
+        count += buffer.count
     }
 
     mutating func write(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+        if text.utf8.withContiguousStorageIfAvailable({ write($0) }) == nil {
+            Array(text.utf8).withUnsafeBufferPointer { write($0) }
+        }
     }
 
     mutating func write(_ byte: UInt8) {
-        bytes.append(byte)
+        reserve(1)
+        base[count] = byte
+        count += 1
     }
 
     /// Writes `text` with every ASCII byte that has a replacement in `table` replaced; other bytes (including
@@ -25,16 +61,20 @@ struct ByteWriter {
             var start = 0
             table.flat.withUnsafeBufferPointer { flat in
                 for position in 0..<source.count where table.escapes(source[position]) {
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[start..<position]))
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: flat[table.ranges[Int(source[position])]]))
+                    write(UnsafeBufferPointer(rebasing: source[start..<position]))
+                    write(UnsafeBufferPointer(rebasing: flat[table.ranges[Int(source[position])]]))
                     start = position + 1
                 }
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[start..<source.count]))
+            write(UnsafeBufferPointer(rebasing: source[start..<source.count]))
         }
     }
 
-    var data: Data { Data(bytes) }
+    /// The bytes written, copied.
+    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    /// The bytes written, copied.
+    var data: Data { Data(bytes: base, count: count) }
 }
 
 /// Replacements for ASCII bytes: a 128-bit mask of the bytes to replace and their replacements in one buffer,

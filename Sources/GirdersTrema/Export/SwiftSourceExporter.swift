@@ -173,6 +173,7 @@ public enum SwiftSourceExporter {
     /// A Swift string literal holding `text`: quotes and backslashes escaped, and every scalar that could end a
     /// line or reach a terminal (C0 and C1 controls, DEL, U+2028, U+2029) written as an escape.
     static func literal(_ text: String) -> String {
+        guard mayNeedEscapes(text, also: UInt8(ascii: "\\"), UInt8(ascii: "\"")) else { return "\"" + text + "\"" }
         var out = "\""
         out.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {
@@ -204,6 +205,7 @@ public enum SwiftSourceExporter {
     /// vertical tab and form feed), with any other unsafe scalar written as `\u{..}`. No line can end the comment.
     static func commentLines(_ text: String) -> [String] {
         guard !text.isEmpty else { return [] }
+        guard mayNeedEscapes(text) else { return [text] }
         var lines: [String] = []
         var line = ""
         var previousCR = false
@@ -225,6 +227,12 @@ public enum SwiftSourceExporter {
         }
         lines.append(line)
         return lines
+    }
+
+    /// Whether `text` may hold a scalar ``isUnsafeInSource(_:)`` or a line terminator matches, or the byte `also`
+    /// or `orAlso`: one pass over its bytes. C1 controls and NEL start with the byte C2, U+2028 and U+2029 with E2.
+    private static func mayNeedEscapes(_ text: String, also: UInt8 = 0, _ orAlso: UInt8 = 0) -> Bool {
+        text.containsUTF8 { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 || $0 == also || $0 == orAlso }
     }
 
     /// `text` on one comment line: every line terminator and unsafe scalar escaped.

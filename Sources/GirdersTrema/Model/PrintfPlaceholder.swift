@@ -103,6 +103,7 @@ public struct PrintfPlaceholder: Sendable, Equatable {
         _ bytes: UnsafeBufferPointer<UInt8>, index: (Int) -> String.Index
     ) -> [PrintfPlaceholder] {
         var result: [PrintfPlaceholder] = []
+        result.reserveCapacity(4)  // most texts have a few: one allocation, not one per growth
         var start = 0
         let end = bytes.count
         while start < end {
@@ -229,8 +230,11 @@ public struct PrintfPlaceholder: Sendable, Equatable {
         var problems: [String] = []
         var kinds: [Kind?] = []
         var first: [Kind?] = []  // the first kind each position was used with, for the problem
+        let placeholders = scan(text)
+        kinds.reserveCapacity(placeholders.count)  // one allocation each for the usual numbering
+        first.reserveCapacity(placeholders.count)
         var next = 1
-        for placeholder in scan(text) where placeholder.kind != .percent && placeholder.kind != .pointer {
+        for placeholder in placeholders where placeholder.kind != .percent && placeholder.kind != .pointer {
             guard placeholder.isWithinLimits else {
                 problems.append(
                     "placeholder '\(text[placeholder.range])' exceeds the limits (position \(maximumPosition), width and precision \(maximumWidth))"

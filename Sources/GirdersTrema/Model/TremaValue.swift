@@ -77,12 +77,18 @@ public enum TremaEscapes {
     /// backslash before anything else (as in `C:\Users`) stays a literal backslash.
     public static func read(_ text: String) -> String {
         guard text.containsUTF8(UInt8(ascii: "\\")) else { return text }
-        var result: [UInt8] = []
-        result.reserveCapacity(text.utf8.count)
-        var pendingBackslash = false
-        for byte in text.utf8 {
-            if pendingBackslash {
-                pendingBackslash = false
+        // Runs between backslashes are copied whole, from contiguous bytes when the string has them.
+        func read(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count)
+            var start = 0
+            while let backslash = bytes[start...].firstIndex(of: UInt8(ascii: "\\")) {
+                result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<backslash]))
+                guard backslash + 1 < bytes.count else {
+                    result.append(UInt8(ascii: "\\"))  // a backslash at the end stays
+                    return result
+                }
+                let byte = bytes[backslash + 1]
                 switch byte {
                 case UInt8(ascii: "n"): result.append(0x0A)
                 case UInt8(ascii: "t"): result.append(0x09)
@@ -92,13 +98,12 @@ public enum TremaEscapes {
                     result.append(UInt8(ascii: "\\"))
                     result.append(byte)
                 }
-            } else if byte == UInt8(ascii: "\\") {
-                pendingBackslash = true
-            } else {
-                result.append(byte)
+                start = backslash + 2
             }
+            result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+            return result
         }
-        if pendingBackslash { result.append(UInt8(ascii: "\\")) }
+        let result = text.utf8.withContiguousStorageIfAvailable(read) ?? Array(text.utf8).withUnsafeBufferPointer(read)
         return String(decoding: result, as: UTF8.self)
     }
 }

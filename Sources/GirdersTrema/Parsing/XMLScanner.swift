@@ -242,16 +242,16 @@ struct XMLScanner {
         var stop = index
         var newlines = 0
         var lastNewline = -1
+        let stops = RunStops(terminator)
         while stop < end {
             let byte = bytes[stop]
-            if byte == terminator || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == 0x0D
-                || (byte < 0x20 && byte != 0x0A && byte != 0x09) || (inAttribute && byte < 0x20) || byte == 0xEF
-            {
-                break
-            }
-            if byte == 0x0A {
-                newlines += 1
-                lastNewline = stop
+            if stops.contains(byte) {
+                // Line breaks and tabs in text are kept as they are; every other stop needs a closer look.
+                guard !inAttribute && (byte == 0x0A || byte == 0x09) else { break }
+                if byte == 0x0A {
+                    newlines += 1
+                    lastNewline = stop
+                }
             }
             stop += 1
         }
@@ -290,21 +290,29 @@ struct XMLScanner {
             default:
                 // The run of bytes up to the next one that needs a look, copied at once.
                 var runEnd = index + 1
-                while runEnd < end {
-                    let next = bytes[runEnd]
-                    if next == terminator || next == UInt8(ascii: "&") || next == UInt8(ascii: "<") || next < 0x20
-                        || next == 0xEF
-                    {
-                        break
-                    }
-                    runEnd += 1
-                }
+                while runEnd < end && !stops.contains(bytes[runEnd]) { runEnd += 1 }
                 result.append(contentsOf: bytes[index..<runEnd])
                 index = runEnd
             }
         }
         if inAttribute { throw fail("unterminated attribute value") }
         return String(decoding: result, as: UTF8.self)
+    }
+
+    /// The bytes that end a run of character data copied as it is: every control character, `&`, `<`, the
+    /// terminator (all below 64, so one mask) and 0xEF, which starts U+FFFE and U+FFFF.
+    private struct RunStops {
+        private let mask: UInt64
+
+        init(_ terminator: UInt8) {
+            var mask: UInt64 = 0xFFFF_FFFF | 1 << UInt64(UInt8(ascii: "&")) | 1 << UInt64(UInt8(ascii: "<"))
+            if terminator < 64 { mask |= 1 << UInt64(terminator) }
+            self.mask = mask
+        }
+
+        @inline(__always) func contains(_ byte: UInt8) -> Bool {
+            byte < 64 ? (mask >> UInt64(byte)) & 1 == 1 : byte == 0xEF
+        }
     }
 
     private mutating func readReference(into result: inout [UInt8]) throws(Failure) {

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+@testable import GirdersTrema
+
+/// `ByteWriter` keeps its bytes in raw memory it grows itself; these tests write past every capacity, from
+/// the smallest, and compare with an array built beside it.
+struct ByteWriterTests {
+    @Test(arguments: [0, 1, 16, 17, 100, 4096])
+    func writesPastEveryCapacityKeepEveryByteInOrder(capacity: Int) {
+        var writer = ByteWriter(capacity: capacity)
+        var expected: [UInt8] = []
+        let table = EscapeTable([UInt8(ascii: "\""): "\\\"", 0x0A: "\\n"], controlPrefix: "\\u")
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["", "a", "é", "日本", "🙂", "\"quoted\"\n", String(repeating: "x", count: 1000), "\u{1}"]
+        for step in 0..<2_000 {
+            let piece = pieces.randomElement(using: &generator) ?? ""
+            switch step % 3 {
+            case 0:
+                writer.write(piece)
+                expected += piece.utf8
+            case 1:
+                let byte = UInt8.random(in: 0...255, using: &generator)
+                writer.write(byte)
+                expected.append(byte)
+            default:
+                writer.write(piece, escaping: table)
+                for byte in piece.utf8 {
+                    switch byte {
+                    case UInt8(ascii: "\""): expected += Array("\\\"".utf8)
+                    case 0x0A: expected += Array("\\n".utf8)
+                    case 0x01: expected += Array("\\u0001".utf8)
+                    default: expected.append(byte)
+                    }
+                }
+            }
+            #expect(writer.count == expected.count)
+        }
+        #expect(writer.bytes == expected)
+        #expect(writer.data == Data(expected))
+    }
+}

@@ -167,11 +167,27 @@ struct HostileInputTests {
         #expect {
             try ExportedFile.write(files, to: out)
         } throws: { error in
-            guard case .cannotWrite(let path, _) = error as? TremaError else { return false }
-            return path.hasSuffix("values/blocked.xml")
+            guard case .cannotWrite(let path, let reason) = error as? TremaError else { return false }
+            return path.hasSuffix("values/blocked.xml") && reason.hasPrefix("rename: ")
         }
         let left = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("values").path)
         #expect(Set(left) == ["blocked.xml", "existing.xml"], "new files rolled back: \(left.sorted())")
+    }
+
+    /// Exports are written through a private temporary file, yet end up with the permissions any new file gets
+    /// (the umask's), as before: a build server or a colleague's account can read them.
+    @Test func exportedFilesGetThePermissionsOfAPlainNewFile() throws {
+        let parent = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        try ExportedFile.write([ExportedFile(path: "res/values/strings.xml", data: Data("<x/>".utf8))], to: parent)
+        try Data("plain".utf8).write(to: parent.appendingPathComponent("plain.txt"))
+        func permissions(_ path: String) throws -> Int? {
+            try FileManager.default.attributesOfItem(atPath: parent.appendingPathComponent(path).path)[
+                .posixPermissions] as? Int
+        }
+        #expect(try permissions("res/values/strings.xml") == permissions("plain.txt"))
+        #expect(
+            try String(contentsOf: parent.appendingPathComponent("res/values/strings.xml"), encoding: .utf8) == "<x/>")
     }
 
     /// The caller writes beside its threads and waits for the last file: with no file there is nothing to wait for.

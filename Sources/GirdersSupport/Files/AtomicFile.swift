@@ -32,14 +32,15 @@ package enum AtomicFile {
     /// returns `false` (the temporary is linked into place, which fails where `rename` would replace: two first
     /// writers cannot both win). With `syncingFolder: false` the caller flushes the folder itself. With
     /// `durable: false` nothing is flushed, for files a power loss may take (a cache entry: a reader still sees
-    /// the old file or the new one, never a part).
+    /// the old file or the new one, never a part). `mode` is the new file's permissions before the umask (private
+    /// by default; generated files others read ask for `0o666`, as a plain file creation does).
     @discardableResult
     package static func write(
         _ bytes: UnsafeRawBufferPointer, to path: String, replacing: Bool = true, syncingFolder: Bool = true,
-        durable: Bool = true
+        durable: Bool = true, mode: mode_t = 0o600
     ) throws(Failure) -> Bool {
         let temporary = temporaryPath(beside: path)
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard descriptor >= 0 else { throw Failure("create", temporary) }
         if let code = POSIXFile.writeAll(descriptor, bytes) {
             close(descriptor)

@@ -21,8 +21,10 @@ public struct ExportedFile: Sendable, Equatable {
     ///
     /// Every path is checked before the first file is written: it must be relative, made of non-empty
     /// components other than `.` and `..`, free of NUL and backslashes, and unique in `files`, so no file can land
-    /// outside `folder`; a folder on the way that is a symbolic link leading outside `folder` is refused too. Each file goes to a temporary file beside its destination and is renamed into place;
-    /// several files are written at once.
+    /// outside `folder`; a folder on the way that is a symbolic link leading outside `folder` is refused too. Each
+    /// file goes to a temporary file beside its destination and is renamed into place, so a reader sees the old
+    /// file or the new one, never a part; files are not flushed to the disk (a power loss may take the newest
+    /// exports, which the next conversion writes again). Several files are written at once.
     /// When any write fails, the files and folders this call created are removed again before the error is
     /// thrown (a file that existed before and was already replaced keeps its new contents).
     /// - Throws: ``TremaError/cannotWrite(path:reason:)`` naming the path.
@@ -57,7 +59,8 @@ public struct ExportedFile: Sendable, Equatable {
         }
         if let (index, error) = written.write(files.map(\.data), to: destinations) {
             written.rollBack()
-            throw .cannotWrite(path: destinations[index].path, reason: error.localizedDescription)
+            let reason = (error as? AtomicFile.Failure).map { "\($0.operation): \($0.reason)" }
+            throw .cannotWrite(path: destinations[index].path, reason: reason ?? error.localizedDescription)
         }
     }
 
@@ -104,8 +107,8 @@ private struct OutputTransaction {
         }
     }
 
-    /// The most files written at once (the caller and threads of its own): each write waits for the disk (the
-    /// atomic write syncs the file), so several overlap even on one core.
+    /// The most files written at once (the caller and threads of its own): each write may wait for the disk, so
+    /// several overlap even on one core.
     static let maximumConcurrentWrites = 8
 
     /// Writes each of `contents` atomically to the destination at the same index, several at once, remembering
@@ -125,8 +128,14 @@ private struct OutputTransaction {
                     return state.next
                 }
                 guard index < destinations.count else { return }
-                do {
-                    try contents[index].write(to: destinations[index], options: .atomic)
+                do throws(AtomicFile.Failure) {
+                    // Not flushed to the disk: exports are rebuilt from the trema file, and a flush of each
+                    // took longer than writing them all. Readers still see the old file or the new one.
+                    _ = try contents[index].withUnsafeBytes { bytes in
+                        Result { () throws(AtomicFile.Failure) in
+                            try AtomicFile.write(bytes, to: destinations[index].path, durable: false, mode: 0o666)
+                        }
+                    }.get()
                 } catch {
                     failures.withLock { $0[index] = error }
                 }

@@ -82,9 +82,14 @@ package enum AtomicFile {
         }.get()
     }
 
-    /// Writes `data` to `path`, replacing it.
-    package static func write(_ data: Data, to path: String) throws(Failure) {
-        _ = try data.withUnsafeBytes { buffer in Result { () throws(Failure) in try write(buffer, to: path) } }.get()
+    /// Writes `data` to `path`, replacing it (`durable` and `mode` as in
+    /// ``write(_:to:replacing:syncingFolder:durable:mode:)``).
+    package static func write(
+        _ data: Data, to path: String, durable: Bool = true, mode: mode_t = 0o600
+    ) throws(Failure) {
+        _ = try data.withUnsafeBytes { buffer in
+            Result { () throws(Failure) in try write(buffer, to: path, durable: durable, mode: mode) }
+        }.get()
     }
 
     /// Renames `temporary` (flushed by its writer) over `destination` and flushes the folder; on failure the

@@ -151,7 +151,7 @@ public enum AndroidExporter {
                     let position = placeholder.position ?? next
                     if placeholder.position == nil { next += 1 }
                     result.append(UInt8(ascii: "%"))
-                    appendDecimal(position, to: &result)
+                    result += String(position).utf8
                     result.append(UInt8(ascii: "$"))
                     for byte in placeholder.modifiers.utf8 where !lengthModifiers.contains(byte) { result.append(byte) }
                     result.append(androidConversion(placeholder.conversion))
@@ -162,12 +162,6 @@ public enum AndroidExporter {
         }
         let result = utf8.withContiguousStorageIfAvailable(rewrite) ?? Array(utf8).withUnsafeBufferPointer(rewrite)
         return String(decoding: result, as: UTF8.self)
-    }
-
-    /// Appends the decimal digits of a non-negative `number` (a placeholder position, at most a few digits).
-    private static func appendDecimal(_ number: Int, to result: inout [UInt8]) {
-        if number >= 10 { appendDecimal(number / 10, to: &result) }
-        result.append(UInt8(ascii: "0") + UInt8(number % 10))
     }
 
     private static let lengthModifiers = ByteSet("hlqLzjt")

@@ -131,11 +131,7 @@ private struct OutputTransaction {
                 do throws(AtomicFile.Failure) {
                     // Not flushed to the disk: exports are rebuilt from the trema file, and a flush of each
                     // took longer than writing them all. Readers still see the old file or the new one.
-                    _ = try contents[index].withUnsafeBytes { bytes in
-                        Result { () throws(AtomicFile.Failure) in
-                            try AtomicFile.write(bytes, to: destinations[index].path, durable: false, mode: 0o666)
-                        }
-                    }.get()
+                    try AtomicFile.write(contents[index], to: destinations[index].path, durable: false, mode: 0o666)
                 } catch {
                     failures.withLock { $0[index] = error }
                 }

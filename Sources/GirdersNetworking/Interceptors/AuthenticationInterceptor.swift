@@ -6,7 +6,10 @@ import GirdersSupport
 /// - A request refused while signed with an older credential than the current one is retried at once with the
 ///   current one, without another refresh.
 /// - Requests refused with the current credential wait for a single refresh; when it succeeds they all retry
-///   with the new credential, when it fails they all fail with ``ResponseError/refreshFailed(reason:)``.
+///   with the new credential, when it fails they all fail with ``ResponseError/refreshFailed(reason:)``. So does a
+///   call that started before the refresh failed and is refused only after: it was signed with the credential that
+///   could not be refreshed, and trying again at once would refresh a second time for the same moment. A call that
+///   starts after the failure refreshes again when it is refused.
 /// - A request is retried after a refresh at most ``maximumRefreshesPerRequest`` times, so a server that refuses
 ///   every credential cannot cause a refresh loop.
 public final class AuthenticationInterceptor<Auth: Authenticator>: RequestInterceptor {
@@ -14,6 +17,8 @@ public final class AuthenticationInterceptor<Auth: Authenticator>: RequestInterc
         var credential: Auth.Credential
         var version = 0
         var refresh: (version: Int, task: Task<Auth.Credential, any Error>)?
+        /// The last refresh that failed: the credential's version, the newest call started when it failed, and why.
+        var failure: (version: Int, lastCall: UInt64, reason: String)?
     }
 
     private let authenticator: Auth
@@ -44,9 +49,15 @@ public final class AuthenticationInterceptor<Auth: Authenticator>: RequestInterc
     ) async -> RetryDecision {
         guard authenticator.isAuthenticationFailure(failure) else { return .doNotRetry }
         guard context.attempt <= maximumRefreshesPerRequest else { return .doNotRetry }
-        let (current, version, pending) = state.withLock { ($0.credential, $0.version, $0.refresh) }
+        let (current, version, pending, failure) = state.withLock {
+            ($0.credential, $0.version, $0.refresh, $0.failure)
+        }
         // Signed with an older credential than the current one: the refresh already happened.
         if authenticator.apply(current, to: request).headers != request.headers { return .retry }
+        // Started before the refresh of this credential failed: that failure is this call's too.
+        if let failure, failure.version == version, context.call <= failure.lastCall {
+            return .fail(.refreshFailed(reason: failure.reason))
+        }
         let task: Task<Auth.Credential, any Error>
         if let pending, pending.version == version {
             task = pending.task
@@ -70,10 +81,14 @@ public final class AuthenticationInterceptor<Auth: Authenticator>: RequestInterc
             }
             return .retry
         } catch {
+            let reason = "\(error)"
             state.withLock { state in
-                if state.refresh?.version == version { state.refresh = nil }
+                if state.refresh?.version == version {
+                    state.refresh = nil
+                    state.failure = (version, InterceptorContext.lastCall(), reason)
+                }
             }
-            return .fail(.refreshFailed(reason: "\(error)"))
+            return .fail(.refreshFailed(reason: reason))
         }
     }
 }

@@ -61,6 +61,11 @@ public struct InterceptorContext: Sendable {
 
     private static let calls = LockedState<UInt64>(0)
 
+    /// The newest call number given out so far: every call that started before now has this number or a lower one.
+    static func lastCall() -> UInt64 {
+        calls.withLock { $0 }
+    }
+
     /// A call number no other call of this process has.
     static func nextCall() -> UInt64 {
         calls.withLock { count in

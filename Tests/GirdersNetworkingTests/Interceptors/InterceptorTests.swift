@@ -131,9 +131,10 @@ struct InterceptorTests {
     }
 }
 
-/// A token authenticator whose refreshes are counted.
+/// A token authenticator whose refreshes are counted; each refresh first waits for `before`, then 50 ms.
 struct CountingAuthenticator: Authenticator {
     let refreshes: LockedList<String>
+    var before: @Sendable () async throws -> Void = {}
     let next: @Sendable (String) throws -> String
 
     func apply(_ token: String, to request: Request) -> Request {
@@ -142,6 +143,7 @@ struct CountingAuthenticator: Authenticator {
 
     func refresh(_ token: String) async throws -> String {
         refreshes.append(token)
+        try await before()
         try await Task.sleep(for: .milliseconds(50))
         return try next(token)
     }
@@ -209,9 +211,15 @@ extension InterceptorTests {
     @Test func aFailedRefreshFailsEveryWaitingRequestWithItsError() async throws {
         let realm = UUID().uuidString
         let refreshes = LockedList<String>()
+        let server = server
+        // The refresh fails only once the server has refused all five, so none can start after it failed.
+        let refusedAll: @Sendable () async throws -> Void = {
+            try await waitUntil(asking: { (try? await server.count("protected-\(realm)")) == 5 })
+        }
         let authenticated = client(
             AuthenticationInterceptor(
-                CountingAuthenticator(refreshes: refreshes) { _ in throw RefreshFailure() }, credential: "t1"))
+                CountingAuthenticator(refreshes: refreshes, before: refusedAll) { _ in throw RefreshFailure() },
+                credential: "t1"))
         let url = server.url("/protected?realm=\(realm)&good=t2")
         let errors = await withTaskGroup(of: ResponseError?.self) { group in
             for _ in 0..<5 {
@@ -226,6 +234,56 @@ extension InterceptorTests {
         }
         #expect(errors.allSatisfy { $0 == .refreshFailed(reason: "the refresh token expired") })
         #expect(refreshes.values.count == 1)
+    }
+
+    @Test func aCallRefusedOnlyAfterTheRefreshFailedWhileItWasSentFailsWithoutRefreshingAgain() async throws {
+        let realm = UUID().uuidString
+        let refreshes = LockedList<String>()
+        let server = server
+        // The first call's refusal starts the refresh; it fails once the second call has reached the server.
+        let bothArrived: @Sendable () async throws -> Void = {
+            try await waitUntil(asking: { (try? await server.count("protected-\(realm)")) == 2 })
+        }
+        let authenticated = client(
+            AuthenticationInterceptor(
+                CountingAuthenticator(refreshes: refreshes, before: bothArrived) { _ in throw RefreshFailure() },
+                credential: "t1"))
+        let held = Task {
+            await responseError {
+                let _: Response<Data> = try await authenticated.executeRequest(
+                    request: Request(URL: server.url("/protected?realm=\(realm)&good=t2&hold=\(realm)"), method: .get))
+            }
+        }
+        try await waitUntil(asking: { (try? await server.count("protected-\(realm)")) == 1 })
+        let first = await responseError {
+            let _: Response<Data> = try await authenticated.executeRequest(
+                request: Request(URL: server.url("/protected?realm=\(realm)&good=t2"), method: .get))
+        }
+        #expect(first == .refreshFailed(reason: "the refresh token expired"))
+        // Only now is the held call refused: after the refresh it was sent during had failed.
+        _ = try await makeClient().perform(Request(URL: server.url("/release?name=\(realm)"), method: .get))
+        #expect(await held.value == .refreshFailed(reason: "the refresh token expired"))
+        #expect(refreshes.values == ["t1"])
+    }
+
+    @Test func aCallStartedAfterARefreshFailedRefreshesAgain() async throws {
+        let realm = UUID().uuidString
+        let refreshes = LockedList<String>()
+        let interceptor = AuthenticationInterceptor(
+            CountingAuthenticator(refreshes: refreshes) { _ in
+                if refreshes.values.count == 1 { throw RefreshFailure() }
+                return "t2"
+            }, credential: "t1")
+        let authenticated = client(interceptor)
+        let url = server.url("/protected?realm=\(realm)&good=t2")
+        let first = await responseError {
+            let _: Response<Data> = try await authenticated.executeRequest(request: Request(URL: url, method: .get))
+        }
+        #expect(first == .refreshFailed(reason: "the refresh token expired"))
+        let second: Response<Data> = try await authenticated.executeRequest(request: Request(URL: url, method: .get))
+        #expect(second.statusCode == 200)
+        #expect(refreshes.values == ["t1", "t1"])
+        #expect(interceptor.credential == "t2")
     }
 
     @Test func aServerRefusingEveryCredentialCannotCauseARefreshLoop() async throws {

@@ -25,7 +25,8 @@ Routes (any method unless noted):
   /login                JSON {"token": "token-for-<user>"} when Basic credentials are present, else 401
   /flaky?id=&fail=n[&status=503][&after=s]   fails n times per id, then 200
   /count?name=          the counter of /flaky (flaky-<id>) or /protected (protected-<realm>)
-  /protected?realm=&good=<token>   200 for "Bearer <token>", else 401
+  /protected?realm=&good=<token>[&hold=<gate>]   200 for "Bearer <token>", else 401; with hold=, counts the request
+                        and answers once the gate is released (gates.hold)
   /refresh?realm=       JSON {"token": "<realm>-fresh"}; counted as refresh-<realm>
   /small                the benchmarks' target: 200, 13-byte JSON body
   /multipart            JSON list of the parts of a multipart/form-data body: name, filename, content_type,
@@ -148,6 +149,8 @@ class Handler(BaseHTTPRequestHandler):
         if path == "/protected":
             # 200 only for "Authorization: Bearer <good>", else 401; counts every request per realm.
             count("protected-" + query["realm"][0])
+            if "hold" in query:
+                gates.hold(query["hold"][0])
             if self.headers.get("Authorization") == "Bearer " + query["good"][0]:
                 return self._send(200, b'{"ok": true}')
             return self._send(401, b'{"error": "expired"}')

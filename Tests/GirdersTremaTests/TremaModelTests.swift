@@ -153,6 +153,49 @@ struct TremaModelTests {
         #expect(PrintfPlaceholder.scan("%").isEmpty && PrintfPlaceholder.scan("%z!").isEmpty)
     }
 
+    /// Lint and the exporters read argument kinds and problems from bytes, without building placeholders; they
+    /// must give what the scanned placeholders say, for texts built from the bytes placeholders are made of.
+    @Test func argumentKindsAndProblemsAgreeWithTheScannedPlaceholders() {
+        #expect(
+            PrintfPlaceholder.problems(in: "é%1$@ and %1$d")
+                == ["placeholder '%1$d' uses argument 1 as Int, an earlier one as String"])
+        #expect(
+            PrintfPlaceholder.problems(in: "ü %100$d")
+                == ["placeholder '%100$d' exceeds the limits (position 99, width and precision 1000)"])
+        let pieces = ["%", "%", "$", "1", "2", "0", "9", ".", "l", "h", "d", "f", "@", "p", "s", " ", "é", "x", "1001"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<3000 {
+            let text = (0..<Int.random(in: 1...14, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator) ?? ""
+            }.joined()
+            var kinds: [Int: PrintfPlaceholder.Kind] = [:]
+            var first: [Int: PrintfPlaceholder.Kind] = [:]
+            var problems: [String] = []
+            var next = 1
+            for placeholder in PrintfPlaceholder.scan(text)
+            where placeholder.kind != .percent && placeholder.kind != .pointer {
+                guard placeholder.isWithinLimits else {
+                    problems.append(
+                        "placeholder '\(text[placeholder.range])' exceeds the limits (position 99, width and precision 1000)"
+                    )
+                    continue
+                }
+                let position = placeholder.position ?? next
+                if placeholder.position == nil { next += 1 }
+                kinds[position] = placeholder.kind
+                if let earlier = first[position], earlier != placeholder.kind {
+                    problems.append(
+                        "placeholder '\(text[placeholder.range])' uses argument \(position) as \(placeholder.kind.rawValue), an earlier one as \(earlier.rawValue)"
+                    )
+                } else {
+                    first[position] = placeholder.kind
+                }
+            }
+            #expect(PrintfPlaceholder.argumentKinds(text) == kinds, "\(text)")
+            #expect(PrintfPlaceholder.problems(in: text) == problems, "\(text)")
+        }
+    }
+
     /// The scan reads bytes by offset; the ranges it gives are still the string's, after characters of two, three
     /// and four bytes and combining marks, in a native string and in a substring's copy.
     @Test func placeholderRangesStayRightAfterMultiByteCharacters() {

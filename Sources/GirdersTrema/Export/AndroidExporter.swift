@@ -130,48 +130,52 @@ public enum AndroidExporter {
     /// Printf placeholders made positional for Android.
     public static func positional(_ text: String) -> String {
         guard text.containsUTF8(UInt8(ascii: "%")) else { return text }
-        let placeholders = PrintfPlaceholder.scan(text)
-        guard !placeholders.isEmpty else { return text }
-        let utf8 = text.utf8
-        func offset(_ index: String.Index) -> Int { utf8.distance(from: utf8.startIndex, to: index) }
         // Copied by offsets from contiguous bytes: a slice of a String's UTF-8 view is copied byte by byte.
-        func rewrite(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-            var result: [UInt8] = []
-            result.reserveCapacity(bytes.count + 8)
+        func rewrite(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+            var out: [UInt8] = []
+            var found = false
             var cursor = 0
             var next = 1
-            for placeholder in placeholders {
-                let (lower, upper) = (offset(placeholder.range.lowerBound), offset(placeholder.range.upperBound))
-                result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[cursor..<lower]))
-                cursor = upper
-                switch placeholder.kind {
+            var start = 0
+            while let placeholder = PrintfPlaceholder.next(in: bytes, from: start) {
+                start = placeholder.end
+                if !found { out.reserveCapacity(bytes.count + 8) }
+                found = true
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[cursor..<placeholder.start]))
+                cursor = placeholder.end
+                switch PrintfPlaceholder.kind(of: placeholder.conversion) {
                 case .percent, .pointer:
-                    result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[lower..<upper]))
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[placeholder.start..<placeholder.end]))
                 case .integer, .double, .string:
                     let position = placeholder.position ?? next
                     if placeholder.position == nil { next += 1 }
-                    result.append(UInt8(ascii: "%"))
-                    result += String(position).utf8
-                    result.append(UInt8(ascii: "$"))
-                    for byte in placeholder.modifiers.utf8 where !lengthModifiers.contains(byte) { result.append(byte) }
-                    result.append(androidConversion(placeholder.conversion))
+                    out.append(UInt8(ascii: "%"))
+                    out += String(position).utf8
+                    out.append(UInt8(ascii: "$"))
+                    for byte in bytes[placeholder.modifiers] where !lengthModifiers.contains(byte) { out.append(byte) }
+                    out.append(androidConversion(placeholder.conversion))
                 }
             }
-            result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[cursor...]))
-            return result
+            guard found else { return nil }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[cursor...]))
+            return out
         }
-        let result = utf8.withContiguousStorageIfAvailable(rewrite) ?? Array(utf8).withUnsafeBufferPointer(rewrite)
-        return String(decoding: result, as: UTF8.self)
+        var native = text
+        native.makeContiguousUTF8()  // a no-op for every string but a bridged one
+        guard let rewritten = native.utf8.withContiguousStorageIfAvailable(rewrite), let bytes = rewritten else {
+            return text
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static let lengthModifiers = ByteSet("hlqLzjt")
 
-    private static func androidConversion(_ conversion: Character) -> UInt8 {
+    private static func androidConversion(_ conversion: UInt8) -> UInt8 {
         switch conversion {
-        case "@", "S": UInt8(ascii: "s")
-        case "i", "u", "D", "U": UInt8(ascii: "d")
-        case "C": UInt8(ascii: "c")
-        default: conversion.asciiValue ?? UInt8(ascii: "s")
+        case UInt8(ascii: "@"), UInt8(ascii: "S"): UInt8(ascii: "s")
+        case UInt8(ascii: "i"), UInt8(ascii: "u"), UInt8(ascii: "D"), UInt8(ascii: "U"): UInt8(ascii: "d")
+        case UInt8(ascii: "C"): UInt8(ascii: "c")
+        default: conversion
         }
     }
 

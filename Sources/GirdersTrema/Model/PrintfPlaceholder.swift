@@ -49,33 +49,37 @@ public struct PrintfPlaceholder: Sendable, Equatable {
     /// length letters (`l`, `ll`, `h`, `hh`, `q`, `L`, `z`, `j`, `t`). Anything else (`%1jj00d`) is refused, as
     /// digits split by length letters would otherwise join into a width beyond the limit once those are removed.
     public var isWithinLimits: Bool {
-        if let position, position > Self.maximumPosition { return false }
-        let bytes = Array(modifiers.utf8)
-        var index = 0
-        while index < bytes.count, Self.flagBytes.contains(bytes[index]) { index += 1 }
+        Array(modifiers.utf8).withUnsafeBufferPointer { Self.isWithinLimits(position: position, modifiers: $0[...]) }
+    }
+
+    /// ``isWithinLimits`` of a placeholder at `position` with the `modifiers` bytes.
+    private static func isWithinLimits(position: Int?, modifiers bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        if let position, position > maximumPosition { return false }
+        var index = bytes.startIndex
+        while index < bytes.endIndex, flagBytes.contains(bytes[index]) { index += 1 }
         func number() -> Bool {
             var value = 0
-            while index < bytes.count, (48...57).contains(bytes[index]) {
+            while index < bytes.endIndex, (48...57).contains(bytes[index]) {
                 value = value * 10 + Int(bytes[index] - 48)
-                if value > Self.maximumWidth { return false }
+                if value > maximumWidth { return false }
                 index += 1
             }
             return true
         }
         guard number() else { return false }
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+        if index < bytes.endIndex, bytes[index] == UInt8(ascii: ".") {
             index += 1
             guard number() else { return false }
         }
         let length = bytes[index...]
-        return length.count <= 2 && length.allSatisfy { Self.lengthBytes.contains($0) }
+        return length.count <= 2 && length.allSatisfy { lengthBytes.contains($0) }
     }
 
     private static let flagBytes = ByteSet("-+ #0'")
     private static let lengthBytes = ByteSet("hlqLzjt")
 
     /// Which Swift values a placeholder with the `conversion` character accepts.
-    private static func kind(of conversion: UInt8) -> Kind {
+    static func kind(of conversion: UInt8) -> Kind {
         switch conversion {
         case UInt8(ascii: "d"), UInt8(ascii: "i"), UInt8(ascii: "o"), UInt8(ascii: "u"), UInt8(ascii: "x"),
             UInt8(ascii: "X"), UInt8(ascii: "c"), UInt8(ascii: "C"):
@@ -105,19 +109,42 @@ public struct PrintfPlaceholder: Sendable, Equatable {
         var result: [PrintfPlaceholder] = []
         result.reserveCapacity(4)  // most texts have a few: one allocation, not one per growth
         var start = 0
+        while let found = next(in: bytes, from: start) {
+            // Modifier bytes are ASCII, so any run of them is valid UTF-8.
+            let modifiers =
+                found.modifiers.isEmpty
+                ? "" : String(decoding: UnsafeBufferPointer(rebasing: bytes[found.modifiers]), as: UTF8.self)
+            result.append(
+                PrintfPlaceholder(
+                    position: found.position, modifiers: modifiers, conversion: found.conversion,
+                    range: index(found.start)..<index(found.end)))
+            start = found.end
+        }
+        return result
+    }
+
+    /// A placeholder found in UTF-8 bytes, by byte offsets: what ``scan(_:)``, ``analyze(_:)`` and the Android
+    /// exporter share.
+    struct Found {
+        var start: Int
+        var end: Int
+        var position: Int?
+        var modifiers: Range<Int>
+        var conversion: UInt8
+    }
+
+    /// The first placeholder in `bytes` at or after offset `start`.
+    static func next(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Found? {
+        var start = start
         let end = bytes.count
         while start < end {
-            guard let found = bytes[start...].firstIndex(of: UInt8(ascii: "%")) else { break }
+            guard let found = bytes[start...].firstIndex(of: UInt8(ascii: "%")) else { return nil }
             var cursor = found + 1
-            guard cursor < end else { break }
+            guard cursor < end else { return nil }
             if bytes[cursor] == UInt8(ascii: "%") {
-                cursor += 1
-                result.append(
-                    PrintfPlaceholder(
-                        position: nil, modifiers: "", conversion: UInt8(ascii: "%"),
-                        range: index(found)..<index(cursor)))
-                start = cursor
-                continue
+                return Found(
+                    start: found, end: cursor + 1, position: nil, modifiers: cursor..<cursor,
+                    conversion: UInt8(ascii: "%"))
             }
             var number = 0
             let digitsStart = cursor
@@ -138,19 +165,11 @@ public struct PrintfPlaceholder: Sendable, Equatable {
                 start = found + 1
                 continue
             }
-            let conversion = bytes[cursor]
-            // Modifier bytes are ASCII, so any run of them is valid UTF-8.
-            let modifiers =
-                modifiersStart == cursor
-                ? "" : String(decoding: UnsafeBufferPointer(rebasing: bytes[modifiersStart..<cursor]), as: UTF8.self)
-            cursor += 1
-            result.append(
-                PrintfPlaceholder(
-                    position: position, modifiers: modifiers, conversion: conversion,
-                    range: index(found)..<index(cursor)))
-            start = cursor
+            return Found(
+                start: found, end: cursor + 1, position: position, modifiers: modifiersStart..<cursor,
+                conversion: bytes[cursor])
         }
-        return result
+        return nil
     }
 
     /// ``scan(_:)`` for a string without contiguous UTF-8 (a bridged one), through its indices.
@@ -227,33 +246,46 @@ public struct PrintfPlaceholder: Sendable, Equatable {
     /// equal.
     static func analyze(_ text: String) -> (kinds: [Kind?], problems: [String]) {
         guard text.containsUTF8(UInt8(ascii: "%")) else { return ([], []) }
+        var native = text
+        native.makeContiguousUTF8()  // a no-op for every string but a bridged one
+        return native.utf8.withContiguousStorageIfAvailable { analyze($0) } ?? ([], [])
+    }
+
+    /// ``analyze(_:)`` over contiguous UTF-8, without building a placeholder value for each.
+    private static func analyze(_ bytes: UnsafeBufferPointer<UInt8>) -> (kinds: [Kind?], problems: [String]) {
         var problems: [String] = []
         var kinds: [Kind?] = []
         var first: [Kind?] = []  // the first kind each position was used with, for the problem
-        let placeholders = scan(text)
-        kinds.reserveCapacity(placeholders.count)  // one allocation each for the usual numbering
-        first.reserveCapacity(placeholders.count)
+        kinds.reserveCapacity(4)  // one allocation each for the usual numbering
+        first.reserveCapacity(4)
         var next = 1
-        for placeholder in placeholders where placeholder.kind != .percent && placeholder.kind != .pointer {
-            guard placeholder.isWithinLimits else {
+        var start = 0
+        while let found = Self.next(in: bytes, from: start) {
+            start = found.end
+            let kind = kind(of: found.conversion)
+            guard kind != .percent && kind != .pointer else { continue }
+            let written = {
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[found.start..<found.end]), as: UTF8.self)
+            }
+            guard isWithinLimits(position: found.position, modifiers: bytes[found.modifiers]) else {
                 problems.append(
-                    "placeholder '\(text[placeholder.range])' exceeds the limits (position \(maximumPosition), width and precision \(maximumWidth))"
+                    "placeholder '\(written())' exceeds the limits (position \(maximumPosition), width and precision \(maximumWidth))"
                 )
                 continue
             }
-            let position = placeholder.position ?? next
-            if placeholder.position == nil { next += 1 }
+            let position = found.position ?? next
+            if found.position == nil { next += 1 }
             while kinds.count < position {
                 kinds.append(nil)
                 first.append(nil)
             }
-            kinds[position - 1] = placeholder.kind
-            if let earlier = first[position - 1], earlier != placeholder.kind {
+            kinds[position - 1] = kind
+            if let earlier = first[position - 1], earlier != kind {
                 problems.append(
-                    "placeholder '\(text[placeholder.range])' uses argument \(position) as \(placeholder.kind.rawValue), an earlier one as \(earlier.rawValue)"
+                    "placeholder '\(written())' uses argument \(position) as \(kind.rawValue), an earlier one as \(earlier.rawValue)"
                 )
             } else {
-                first[position - 1] = placeholder.kind
+                first[position - 1] = kind
             }
         }
         return (kinds, problems)

@@ -195,11 +195,15 @@ struct ExporterTests {
                 <text key="default"><context>line one\nline two</context><value lang="de" status="verified">C</value></text>
                 <text key="2fa-title"><context/><value lang="de" status="verified">%1$@ hat %2$ld</value></text>
                 <text key="quote&quot;key"><context/><value lang="de" status="verified">D</value></text>
+                <text key="gap"><context/><value lang="de" status="verified">%3$.1f of %%</value></text>
+                <text key="precedencegroup"><context/><value lang="de" status="verified">E</value></text>
                 """))
         let source = try #require(SwiftSourceExporter.export(document).first).text
         for declaration in [
             "static var appName:", "static var appName_2:", "static var `default`:",
             "static func _2faTitle(_ arg1: String, _ arg2: Int)", #"translate("quote\"key")"#,
+            "static func gap(_ arg1: String, _ arg2: String, _ arg3: Double)", "translate(\"gap\", arg1, arg2, arg3)",
+            "static var `precedencegroup`:",
         ] {
             #expect(source.contains(declaration), "\(declaration)")
         }

@@ -88,8 +88,7 @@ public enum SwiftSourceExporter {
                 let name = uniqueIdentifier(for: text.key, used: &used)
                 let master =
                     text.value(for: document.masterLanguage)?.meaning(readingEscapes: options.readsEscapes) ?? ""
-                let kinds = PrintfPlaceholder.argumentKinds(master)
-                let (parameters, arguments) = signature(kinds)
+                let (parameters, arguments) = signature(PrintfPlaceholder.analyze(master).kinds)
                 return Accessor(
                     name: name, doc: commentLines(text.context.isEmpty ? master : text.context),
                     key: literal(text.key), parameters: parameters, arguments: arguments)
@@ -102,7 +101,7 @@ public enum SwiftSourceExporter {
                     let meaning = masters[category]?.meaning(readingEscapes: options.readsEscapes) ?? ""
                     kinds.merge(PrintfPlaceholder.argumentKinds(meaning)) { first, _ in first }
                 }
-                var (parameters, arguments) = signature(kinds)
+                var (parameters, arguments) = signature((1..<(kinds.keys.max() ?? 0) + 1).map { kinds[$0] })
                 var count = TremaPlural.countArgument(in: other).map { "arg\($0.position)" }
                 if count == nil {
                     parameters += parameters.isEmpty ? "count: Int" : ", count: Int"
@@ -115,15 +114,28 @@ public enum SwiftSourceExporter {
         }
     }
 
-    /// The parameters and arguments for argument kinds by position: `_ arg1: String, _ arg2: Int` and `arg1, arg2`;
-    /// a position no placeholder uses is a `String`.
-    private static func signature(_ kinds: [Int: PrintfPlaceholder.Kind]) -> (String, String) {
-        let count = kinds.keys.max() ?? 0
-        guard count > 0 else { return ("", "") }
-        return (
-            (1...count).map { "_ arg\($0): \(kinds[$0]?.rawValue ?? "String")" }.joined(separator: ", "),
-            (1...count).map { "arg\($0)" }.joined(separator: ", ")
-        )
+    /// The parameters and arguments for the kinds of arguments 1, 2, ...: `_ arg1: String, _ arg2: Int` and
+    /// `arg1, arg2`; a position no placeholder uses (`nil`) is a `String`.
+    private static func signature(_ kinds: [PrintfPlaceholder.Kind?]) -> (String, String) {
+        guard !kinds.isEmpty else { return ("", "") }
+        var parameters = ""
+        var arguments = ""
+        parameters.reserveCapacity(kinds.count * 20)
+        arguments.reserveCapacity(kinds.count * 7)
+        for (offset, kind) in kinds.enumerated() {
+            if offset > 0 {
+                parameters += ", "
+                arguments += ", "
+            }
+            let number = String(offset + 1)
+            parameters += "_ arg"
+            parameters += number
+            parameters += ": "
+            parameters += kind?.rawValue ?? "String"
+            arguments += "arg"
+            arguments += number
+        }
+        return (parameters, arguments)
     }
 
     /// The lower-camel-case identifier for `key`, unique among `used`.
@@ -142,6 +154,7 @@ public enum SwiftSourceExporter {
     /// `app_name` → `appName`; `2fa.title` → `_2faTitle`; `default` → a back-quoted `default`.
     public static func identifier(for key: String) -> String {
         var name: [UInt8] = []
+        name.reserveCapacity(key.utf8.count + 1)
         var startsPart = false
         for byte in key.utf8 {
             let isLetter = (65...90).contains(byte) || (97...122).contains(byte)
@@ -159,8 +172,11 @@ public enum SwiftSourceExporter {
         if name.isEmpty { return "text" }
         if (48...57).contains(name[0]) { name.insert(UInt8(ascii: "_"), at: 0) }
         let identifier = String(decoding: name, as: UTF8.self)
-        return keywords.contains(identifier) ? "`\(identifier)`" : identifier
+        return name.count <= longestKeyword && keywords.contains(identifier) ? "`\(identifier)`" : identifier
     }
+
+    /// The length of the longest of ``keywords``: a longer identifier needs no lookup.
+    private static let longestKeyword = keywords.map(\.utf8.count).max() ?? 0
 
     static let keywords: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",

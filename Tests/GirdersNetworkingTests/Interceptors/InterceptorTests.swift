@@ -208,18 +208,28 @@ extension InterceptorTests {
         #expect(refreshes.values.count == 1)
     }
 
+    /// A client signing with `t1` whose refreshes (counted in `refreshes`) fail, each only once the server has
+    /// refused `refused` requests of `realm`.
+    func clientWhoseRefreshFails(
+        afterRefusing refused: Int, in realm: String, counting refreshes: LockedList<String>
+    )
+        -> HTTPClient
+    {
+        let server = server
+        let gate: @Sendable () async throws -> Void = {
+            try await waitUntil(asking: { (try? await server.count("protected-\(realm)")) == refused })
+        }
+        return client(
+            AuthenticationInterceptor(
+                CountingAuthenticator(refreshes: refreshes, before: gate) { _ in throw RefreshFailure() },
+                credential: "t1"))
+    }
+
     @Test func aFailedRefreshFailsEveryWaitingRequestWithItsError() async throws {
         let realm = UUID().uuidString
         let refreshes = LockedList<String>()
-        let server = server
         // The refresh fails only once the server has refused all five, so none can start after it failed.
-        let refusedAll: @Sendable () async throws -> Void = {
-            try await waitUntil(asking: { (try? await server.count("protected-\(realm)")) == 5 })
-        }
-        let authenticated = client(
-            AuthenticationInterceptor(
-                CountingAuthenticator(refreshes: refreshes, before: refusedAll) { _ in throw RefreshFailure() },
-                credential: "t1"))
+        let authenticated = clientWhoseRefreshFails(afterRefusing: 5, in: realm, counting: refreshes)
         let url = server.url("/protected?realm=\(realm)&good=t2")
         let errors = await withTaskGroup(of: ResponseError?.self) { group in
             for _ in 0..<5 {
@@ -239,15 +249,8 @@ extension InterceptorTests {
     @Test func aCallRefusedOnlyAfterTheRefreshFailedWhileItWasSentFailsWithoutRefreshingAgain() async throws {
         let realm = UUID().uuidString
         let refreshes = LockedList<String>()
-        let server = server
         // The first call's refusal starts the refresh; it fails once the second call has reached the server.
-        let bothArrived: @Sendable () async throws -> Void = {
-            try await waitUntil(asking: { (try? await server.count("protected-\(realm)")) == 2 })
-        }
-        let authenticated = client(
-            AuthenticationInterceptor(
-                CountingAuthenticator(refreshes: refreshes, before: bothArrived) { _ in throw RefreshFailure() },
-                credential: "t1"))
+        let authenticated = clientWhoseRefreshFails(afterRefusing: 2, in: realm, counting: refreshes)
         let held = Task {
             await responseError {
                 let _: Response<Data> = try await authenticated.executeRequest(

@@ -39,4 +39,22 @@ struct ByteWriterTests {
         #expect(writer.bytes == expected)
         #expect(writer.data == Data(expected))
     }
+
+    /// `takeData()` hands the writer's memory to the `Data`: the bytes must stay whole after the writer is gone and
+    /// other writers have allocated and freed memory of the same sizes (freed twice or too early, they would not).
+    @Test(arguments: [0, 1, 15, 16, 5_000, 1 << 20])
+    func takenDataOutlivesItsWriterWithEveryByte(size: Int) {
+        let expected = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+        let taken: Data = {
+            var writer = ByteWriter(capacity: 16)
+            expected.withUnsafeBufferPointer { writer.write($0) }
+            return writer.takeData()
+        }()
+        for _ in 0..<8 {
+            var other = ByteWriter(capacity: 16)
+            for _ in 0..<size / 64 + 1 { other.write(String(repeating: "z", count: 64)) }
+            #expect(other.count >= size)
+        }
+        #expect(taken == Data(expected))
+    }
 }

@@ -81,7 +81,7 @@ public enum AndroidExporter {
             }
             out.write("</resources>\n")
             return ExportedFile(
-                path: "res/\(folder(for: language, default: defaultLanguage))/strings.xml", data: out.data)
+                path: "res/\(folder(for: language, default: defaultLanguage))/strings.xml", data: out.takeData())
         }
     }
 

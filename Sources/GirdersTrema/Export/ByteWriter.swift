@@ -75,6 +75,16 @@ struct ByteWriter: ~Copyable {
 
     /// The bytes written, copied.
     var data: Data { Data(bytes: base, count: count) }
+
+    /// The bytes written, handed to a `Data` without a copy (an export's tens of megabytes were copied, and the
+    /// copy's pages touched, once more); the writer is used up.
+    consuming func takeData() -> Data {
+        let (base, count) = (self.base, self.count)
+        discard self
+        // Invariant: `base` came from `allocate` and, the deinit skipped, only the Data points at it: its
+        // deallocator frees it exactly once (`ByteWriterTests.takenDataOutlivesItsWriterWithEveryByte`).
+        return Data(bytesNoCopy: base, count: count, deallocator: .custom { pointer, _ in pointer.deallocate() })
+    }
 }
 
 /// Replacements for ASCII bytes: a 128-bit mask of the bytes to replace and their replacements in one buffer,

@@ -83,7 +83,7 @@ public enum StringCatalogExporter {
         }
         out.write(entries.isEmpty ? "},\n" : "\n  },\n")
         out.write("  \"version\" : \"1.0\"\n}\n")
-        return [ExportedFile(path: "\(options.table).xcstrings", data: out.data)]
+        return [ExportedFile(path: "\(options.table).xcstrings", data: out.takeData())]
     }
 
     /// `"stringUnit" : { "state" : ..., "value" : ... }` at `indent`.

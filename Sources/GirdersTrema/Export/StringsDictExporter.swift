@@ -40,7 +40,7 @@ public enum StringsDictExporter {
             out.write("\t\t</dict>\n\t</dict>\n")
         }
         out.write("</dict>\n</plist>\n")
-        return out.data
+        return out.takeData()
     }
 
     /// The count's conversion with its length letters (`d`, `ld`, `f`); `d` when the form has no count.

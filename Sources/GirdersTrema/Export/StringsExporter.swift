@@ -31,7 +31,7 @@ public enum StringsExporter {
                 }
             }
             let path = "\(language).lproj/\(options.table)"
-            let strings = ExportedFile(path: path + ".strings", data: out.data)
+            let strings = ExportedFile(path: path + ".strings", data: out.takeData())
             guard !plurals.isEmpty else { return [strings] }
             return [strings, ExportedFile(path: path + ".stringsdict", data: StringsDictExporter.file(plurals))]
         }

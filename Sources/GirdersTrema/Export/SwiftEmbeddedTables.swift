@@ -82,7 +82,7 @@ public enum SwiftEmbeddedTables {
         out.write("    }\n\n    /// Language → key → value.\n    static let tables: [String: [String: String]] = [\n")
         writeTables(document, options, to: &out)
         out.write("    ]\n}\n")
-        return [ExportedFile(path: "\(type).swift", data: out.data)]
+        return [ExportedFile(path: "\(type).swift", data: out.takeData())]
     }
 
     /// The arguments that pass an accessor's parameters on: `arg1, arg2`, and `count: count` for a plural whose

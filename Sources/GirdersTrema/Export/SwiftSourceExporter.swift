@@ -44,7 +44,7 @@ public enum SwiftSourceExporter {
             }
         }
         out.write("}\n")
-        return [ExportedFile(path: "\(type).swift", data: out.data)]
+        return [ExportedFile(path: "\(type).swift", data: out.takeData())]
     }
 
     /// One generated member: a property for a text without placeholders, a function for one with them or for a

@@ -57,4 +57,42 @@ struct ByteWriterTests {
         }
         #expect(taken == Data(expected))
     }
+
+    /// Exports start with room for what they will write (growing a buffer copies it, and touches its pages twice),
+    /// within bounds whatever the document: an empty one gets 4 KiB, and no estimate passes 1 GiB.
+    @Test func exportsStartWithRoomForWhatTheyWrite() throws {
+        let body = (0..<300).map { index in
+            """
+            <text key="screen.\(index).title"><context>Shown on screen \(index)</context>
+            <value lang="de" status="verified">Hallo %1$@, du hast %2$d neue &amp; ungelesene "Nachrichten"\\n</value>
+            <value lang="en" status="verified">Hello %1$@, you have %2$d new &amp; unread "messages"\\n</value>
+            <value lang="fr" status="verified">Bonjour %1$@, vous avez %2$d nouveaux messages</value></text>
+            """
+        }.joined(separator: "\n")
+        let document = try parse(tremaXML(body))
+        let files: [(Int, [ExportedFile])] = [
+            (
+                document.exportCapacity(languages: 3, perText: StringCatalogExporter.markupPerText),
+                try StringCatalogExporter.export(document)
+            ),
+            (
+                document.exportCapacity(languages: 1, perText: SwiftSourceExporter.markupPerText),
+                SwiftSourceExporter.export(document)
+            ),
+            (
+                document.exportCapacity(languages: 1, perText: AndroidExporter.markupPerText),
+                try AndroidExporter.export(document)
+            ),
+            (
+                document.exportCapacity(languages: 1, perText: StringsExporter.markupPerText),
+                StringsExporter.export(document)
+            ),
+        ]
+        for (capacity, exported) in files {
+            for file in exported {
+                #expect(file.data.count <= capacity, "\(file.path): \(file.data.count) > \(capacity)")
+            }
+        }
+        #expect(TremaDocument(masterLanguage: "de", texts: []).exportCapacity(languages: 4, perText: 160) == 1 << 12)
+    }
 }

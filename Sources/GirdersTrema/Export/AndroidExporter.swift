@@ -8,6 +8,9 @@ import GirdersSupport
 /// (`'`, `"`, `\`, a leading `@` or `?`, newlines, tabs), and printf placeholders become positional Android ones:
 /// `%@` is `%1$s`, `%i` and `%u` are `%d`; `%%` and `%p` stay as they are.
 public enum AndroidExporter {
+    /// Bytes of markup an exported text takes in one language, besides its own (see `exportCapacity`).
+    static let markupPerText = 64
+
     /// One `strings.xml` per language.
     /// - Throws: ``TremaError/exportFailed(reason:)`` with `file:line:column` when two keys map to the same
     ///   resource name or two languages to the same `values-…` folder.
@@ -49,8 +52,9 @@ public enum AndroidExporter {
             }
             folders[target] = language
         }
+        let capacity = document.exportCapacity(languages: 1, perText: markupPerText)
         return document.exportLanguages(options).map { language in
-            var out = ByteWriter(capacity: 1 << 20)
+            var out = ByteWriter(capacity: capacity)
             let rules = PluralRules(language: language)
             out.write("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<resources>\n")
             for (entry, name) in zip(entries, names) {

@@ -93,6 +93,22 @@ extension TremaDocument {
         options.languages ?? languages
     }
 
+    /// Room for an export holding `languages` languages' worth of the texts: twice their keys', contexts' and
+    /// values' bytes (escapes grow them) and `perText` bytes of markup per text and language. Too much costs little
+    /// (pages never written are never touched); too little, a copy of the buffer each time it doubles.
+    func exportCapacity(languages: Int, perText: Int) -> Int {
+        var bytes = 0
+        var values = 0
+        for text in texts {
+            bytes += text.key.utf8.count + text.context.utf8.count
+            for value in text.values { bytes += value.text.utf8.count }
+            values += text.values.count
+        }
+        guard values > 0 else { return 1 << 12 }
+        let oneLanguage = bytes / max(values / max(texts.count, 1), 1)
+        return min(max((2 * oneLanguage + perText * texts.count) * max(languages, 1), 1 << 12), 1 << 30)
+    }
+
     /// The entries an export covers: those found once for all formats of a conversion, or found now.
     func entries(_ options: ExportOptions) -> [Entry] {
         options.sharedEntries ?? entries

@@ -7,6 +7,9 @@ import GirdersSupport
 /// `translated`. Contexts become comments. Keys and languages are sorted and the layout is Xcode's (two-space
 /// indentation, `" : "`), so a catalog under version control changes only where the texts change.
 public enum StringCatalogExporter {
+    /// Bytes of markup an exported text takes in one language, besides its own (see `exportCapacity`).
+    static let markupPerText = 160
+
     /// The catalog state for a trema status.
     public static func state(for status: TremaStatus) -> String {
         status == .initial ? "needs_review" : "translated"
@@ -20,7 +23,7 @@ public enum StringCatalogExporter {
     {
         let languages = document.exportLanguages(options).sorted()
         let rules = languages.map { PluralRules(language: $0) }
-        var out = ByteWriter(capacity: 1 << 16)
+        var out = ByteWriter(capacity: document.exportCapacity(languages: languages.count, perText: markupPerText))
         out.write("{\n  \"sourceLanguage\" : ")
         writeString(document.masterLanguage, to: &out)
         out.write(",\n  \"strings\" : {")

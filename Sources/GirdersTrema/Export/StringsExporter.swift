@@ -7,14 +7,18 @@ import GirdersSupport
 /// that every character is escaped correctly: `\`, `"`, newline, carriage return, tab and other control
 /// characters (trema.rb escaped only `"`, so a backslash or a control character broke the file).
 public enum StringsExporter {
+    /// Bytes of markup an exported text takes in one language, besides its own (see `exportCapacity`).
+    static let markupPerText = 64
+
     /// One `.strings` file per language, and a `.stringsdict` beside it for a language with plural texts.
     ///
     /// The `.strings` file also carries each plural form as `"base#category"`, which is what ``Translator`` reads
     /// on every platform; the `.stringsdict` (see ``StringsDictExporter``) is what Apple's own APIs read.
     public static func export(_ document: TremaDocument, options: ExportOptions = ExportOptions()) -> [ExportedFile] {
         let entries = document.entries(options)
+        let capacity = document.exportCapacity(languages: 1, perText: markupPerText)
         return document.exportLanguages(options).flatMap { language in
-            var out = ByteWriter(capacity: 1 << 20)
+            var out = ByteWriter(capacity: capacity)
             var plurals: [(TremaPlural, [TremaDocument.PluralForm])] = []
             document.forEachMessage(for: language, options, entries: entries) { message in
                 switch message {

@@ -159,6 +159,15 @@ struct TremaModelTests {
         #expect(
             PrintfPlaceholder.problems(in: "é%1$@ and %1$d")
                 == ["placeholder '%1$d' uses argument 1 as Int, an earlier one as String"])
+        // Every later use is compared with the first, not with the one before it.
+        #expect(
+            PrintfPlaceholder.problems(in: "%1$@ %1$d %1$d %2$f %2$f %2$@")
+                == [
+                    "placeholder '%1$d' uses argument 1 as Int, an earlier one as String",
+                    "placeholder '%1$d' uses argument 1 as Int, an earlier one as String",
+                    "placeholder '%2$@' uses argument 2 as String, an earlier one as Double",
+                ])
+        #expect(PrintfPlaceholder.argumentKinds("%1$@ %1$d %3$f") == [1: .integer, 3: .double])
         #expect(
             PrintfPlaceholder.problems(in: "ü %100$d")
                 == ["placeholder '%100$d' exceeds the limits (position 99, width and precision 1000)"])

@@ -255,9 +255,10 @@ public struct PrintfPlaceholder: Sendable, Equatable {
     private static func analyze(_ bytes: UnsafeBufferPointer<UInt8>) -> (kinds: [Kind?], problems: [String]) {
         var problems: [String] = []
         var kinds: [Kind?] = []
-        var first: [Kind?] = []  // the first kind each position was used with, for the problem
-        kinds.reserveCapacity(4)  // one allocation each for the usual numbering
-        first.reserveCapacity(4)
+        kinds.reserveCapacity(4)  // one allocation for the usual numbering
+        // The first kind each position was used with, for the problem; made only once a position is used twice
+        // (until then, `kinds` holds every position's first kind).
+        var first: [Kind?]?
         var next = 1
         var start = 0
         while let found = Self.next(in: bytes, from: start) {
@@ -277,16 +278,20 @@ public struct PrintfPlaceholder: Sendable, Equatable {
             if found.position == nil { next += 1 }
             while kinds.count < position {
                 kinds.append(nil)
-                first.append(nil)
+                first?.append(nil)
             }
+            if first == nil && kinds[position - 1] != nil { first = kinds }
             kinds[position - 1] = kind
-            if let earlier = first[position - 1], earlier != kind {
+            guard var firstKinds = first else { continue }
+            first = nil  // `firstKinds` is the only reference while it changes
+            if let earlier = firstKinds[position - 1], earlier != kind {
                 problems.append(
                     "placeholder '\(written())' uses argument \(position) as \(kind.rawValue), an earlier one as \(earlier.rawValue)"
                 )
             } else {
-                first[position - 1] = kind
+                firstKinds[position - 1] = kind
             }
+            first = firstKinds
         }
         return (kinds, problems)
     }

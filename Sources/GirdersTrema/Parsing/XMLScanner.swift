@@ -221,6 +221,7 @@ struct XMLScanner {
             index += 1
             let value = try readCharacters(until: quote, inAttribute: true)
             index += 1
+            if attributes.isEmpty { attributes.reserveCapacity(4) }  // trema's elements have up to three: one allocation
             if attributes.count < 8 {
                 if attributes.contains(where: { $0.name == name }) {
                     throw fail("attribute \(name) appears twice on <\(element)>")

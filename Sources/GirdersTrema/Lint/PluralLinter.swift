@@ -1,3 +1,5 @@
+import GirdersSupport
+
 /// The lint rules for plural texts (see ``TremaPlural``), one language at a time against CLDR's rules.
 enum PluralLinter {
     /// The findings for `plural`: a key that is also an ordinary text (error); in each language with forms, a
@@ -104,7 +106,7 @@ enum PluralLinter {
         guard !plurals.isEmpty else { return [] }
         var findings: [LintFinding] = []
         for text in document.texts where text.pluralForm == nil {
-            guard let hash = text.key.utf8.lastIndex(of: UInt8(ascii: "#")) else { continue }
+            guard let hash = text.key.lastIndexOfUTF8(UInt8(ascii: "#")) else { continue }
             let base = String(text.key[..<hash])
             guard plurals.contains(base) else { continue }
             let word = text.key[text.key.index(after: hash)...]

@@ -87,7 +87,7 @@ extension TremaText {
     }
 
     static func pluralForm(of key: String) -> (key: String, category: PluralCategory)? {
-        guard let hash = key.utf8.lastIndex(of: UInt8(ascii: "#")) else { return nil }
+        guard let hash = key.lastIndexOfUTF8(UInt8(ascii: "#")) else { return nil }
         let base = key[..<hash]
         guard !base.isEmpty, let category = PluralCategory(rawValue: String(key[key.index(after: hash)...])) else {
             return nil

@@ -102,6 +102,20 @@ struct TremaParserTests {
             xml: tremaXML(
                 "<text key=\"a\"><context/><value lang=\"de\" status=\"verified\">A</value>\n<value lang=\"de\" status=\"initial\">B</value></text>"
             ), line: 4, message: "text 'a' has two values for 'de' (first at line 3)"),
+        // More languages than are looked through one by one (16): the twentieth repeats the eighteenth, the
+        // twenty-first the second.
+        Case(
+            xml: tremaXML(
+                "<text key=\"a\"><context/>\n"
+                    + (0..<20).map { "<value lang=\"l\($0)\" status=\"verified\">A</value>\n" }.joined()
+                    + "<value lang=\"l17\" status=\"verified\">B</value>\n</text>"
+            ), line: 24, message: "text 'a' has two values for 'l17' (first at line 21)"),
+        Case(
+            xml: tremaXML(
+                "<text key=\"a\"><context/>\n"
+                    + (0..<20).map { "<value lang=\"l\($0)\" status=\"verified\">A</value>\n" }.joined()
+                    + "<value lang=\"l1\" status=\"verified\">B</value>\n</text>"
+            ), line: 24, message: "text 'a' has two values for 'l1' (first at line 5)"),
         Case(
             xml: tremaXML("<text key=\"a\"><context/><value lang=\"de\">A</value></text>"), line: 3,
             message: "the 'de' value of text 'a' has no status attribute"),

@@ -13,7 +13,10 @@ struct TremaBuilder: XMLScanner.Handler {
     /// The text being read, made into a ``TremaText`` when it ends.
     private var current: (key: String, context: String, values: [TremaValue], location: SourceLocation)?
     private var sawContext = false
-    private var languages: [String: SourceLocation] = [:]
+    /// The current text's languages so far: looked through while few (a text has a handful; hashing each cost more
+    /// than the look), in `manyLanguages` once there are more, so a text with thousands of values stays linear.
+    private var languages: [(language: String, location: SourceLocation)] = []
+    private var manyLanguages: [String: SourceLocation] = [:]
     private var valueHeader: (language: String, status: TremaStatus, location: SourceLocation)?
     private var buffer = ""
     private var collecting = false
@@ -105,6 +108,7 @@ struct TremaBuilder: XMLScanner.Handler {
         current = (key, "", [], here)
         sawContext = false
         languages.removeAll(keepingCapacity: true)
+        manyLanguages.removeAll()
     }
 
     private mutating func startValue(_ attributes: Attributes) {
@@ -117,10 +121,10 @@ struct TremaBuilder: XMLScanner.Handler {
             report(
                 "lang '\(language.prefix(40))' of text '\(key)' is not a language code (at most \(Self.maximumLanguageCodeLength) letters, digits, '-' or '_')"
             )
-        } else if let first = languages[language] {
+        } else if let first = firstValue(in: language) {
             report("text '\(key)' has two values for '\(language)' (first at line \(first.line))")
         } else {
-            languages[language] = here
+            addLanguage(language)
         }
         var status = TremaStatus.initial
         if let text = attributes["status"] {
@@ -138,6 +142,21 @@ struct TremaBuilder: XMLScanner.Handler {
         }
         valueHeader = (language, status, here)
         startCollecting()
+    }
+
+    /// Where the current text's value in `language` starts, if it has one already.
+    private func firstValue(in language: String) -> SourceLocation? {
+        guard manyLanguages.isEmpty else { return manyLanguages[language] }
+        return languages.first { $0.language == language }?.location
+    }
+
+    private mutating func addLanguage(_ language: String) {
+        guard manyLanguages.isEmpty, languages.count < 16 else {
+            if manyLanguages.isEmpty { manyLanguages = Dictionary(languages, uniquingKeysWith: { first, _ in first }) }
+            manyLanguages[language] = here
+            return
+        }
+        languages.append((language, here))
     }
 
     private mutating func startCollecting() {

@@ -95,4 +95,24 @@ struct ByteWriterTests {
         }
         #expect(TremaDocument(masterLanguage: "de", texts: []).exportCapacity(languages: 4, perText: 160) == 1 << 12)
     }
+
+    /// The Android exporter makes placeholders positional and escapes the result in one go, without a string in
+    /// between: it must write what escaping the positional string writes, at both ends and inside.
+    @Test func androidPositionalEscapingInOneGoWritesWhatTheTwoStepsWrite() {
+        let pieces = [
+            "%d", "%@", "%1$s", "%%", "%.2f", "%", " ", "  ", "@", "?", "\"", "'", "&", "<", "é", "日本", "\u{FFFE}",
+            "\u{FFFF}", "\n", "x", "%lld",
+        ]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let text = (0..<Int.random(in: 0...8, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator) ?? ""
+            }.joined()
+            var writer = ByteWriter(capacity: 16)
+            AndroidExporter.writePositionalEscaped(text, to: &writer)
+            #expect(
+                writer.bytes == Array(AndroidExporter.escape(AndroidExporter.positional(text)).utf8),
+                "\(text.debugDescription)")
+        }
+    }
 }

@@ -66,7 +66,7 @@ public enum AndroidExporter {
                     out.write("  <string name=\"")
                     out.write(name)
                     out.write("\">")
-                    writeEscaped(positional(value.meaning(readingEscapes: options.readsEscapes)), to: &out)
+                    writePositionalEscaped(value.meaning(readingEscapes: options.readsEscapes), to: &out)
                     out.write("</string>\n")
                 case .plural(let plural):
                     let forms = document.chosenForms(of: plural, for: language, rules: rules, options)
@@ -77,7 +77,7 @@ public enum AndroidExporter {
                     out.write("\">\n")
                     for form in forms {
                         out.write("    <item quantity=\"\(form.category.rawValue)\">")
-                        writeEscaped(positional(form.meaning), to: &out)
+                        writePositionalEscaped(form.meaning, to: &out)
                         out.write("</item>\n")
                     }
                     out.write("  </plurals>\n")
@@ -134,42 +134,56 @@ public enum AndroidExporter {
     /// Printf placeholders made positional for Android.
     public static func positional(_ text: String) -> String {
         guard text.containsUTF8(UInt8(ascii: "%")) else { return text }
-        // Copied by offsets from contiguous bytes: a slice of a String's UTF-8 view is copied byte by byte.
-        func rewrite(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-            var out: [UInt8] = []
-            var found = false
-            var cursor = 0
-            var next = 1
-            var start = 0
-            while let placeholder = PrintfPlaceholder.next(in: bytes, from: start) {
-                start = placeholder.end
-                if !found { out.reserveCapacity(bytes.count + 8) }
-                found = true
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[cursor..<placeholder.start]))
-                cursor = placeholder.end
-                switch PrintfPlaceholder.kind(of: placeholder.conversion) {
-                case .percent, .pointer:
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[placeholder.start..<placeholder.end]))
-                case .integer, .double, .string:
-                    let position = placeholder.position ?? next
-                    if placeholder.position == nil { next += 1 }
-                    out.append(UInt8(ascii: "%"))
-                    out += String(position).utf8
-                    out.append(UInt8(ascii: "$"))
-                    for byte in bytes[placeholder.modifiers] where !lengthModifiers.contains(byte) { out.append(byte) }
-                    out.append(androidConversion(placeholder.conversion))
-                }
-            }
-            guard found else { return nil }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[cursor...]))
-            return out
-        }
         var native = text
         native.makeContiguousUTF8()  // a no-op for every string but a bridged one
-        guard let rewritten = native.utf8.withContiguousStorageIfAvailable(rewrite), let bytes = rewritten else {
+        guard let rewritten = native.utf8.withContiguousStorageIfAvailable(positional), let bytes = rewritten else {
             return text
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// ``positional(_:)`` escaped for a resource (``writeEscaped(_:to:)``), without a string in between.
+    static func writePositionalEscaped(_ text: String, to out: inout ByteWriter) {
+        var native = text
+        native.makeContiguousUTF8()  // a no-op for every string but a bridged one
+        _ = native.utf8.withContiguousStorageIfAvailable { bytes in
+            guard text.containsUTF8(UInt8(ascii: "%")), let rewritten = positional(bytes) else {
+                return writeEscaped(bytes, to: &out)
+            }
+            rewritten.withUnsafeBufferPointer { writeEscaped($0, to: &out) }
+        }
+    }
+
+    /// The bytes of ``positional(_:)`` by offsets into contiguous UTF-8 (a slice of a String's UTF-8 view is
+    /// copied byte by byte), or `nil` when there is no placeholder.
+    private static func positional(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        var out: [UInt8] = []
+        var found = false
+        var cursor = 0
+        var next = 1
+        var start = 0
+        while let placeholder = PrintfPlaceholder.next(in: bytes, from: start) {
+            start = placeholder.end
+            if !found { out.reserveCapacity(bytes.count + 8) }
+            found = true
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[cursor..<placeholder.start]))
+            cursor = placeholder.end
+            switch PrintfPlaceholder.kind(of: placeholder.conversion) {
+            case .percent, .pointer:
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[placeholder.start..<placeholder.end]))
+            case .integer, .double, .string:
+                let position = placeholder.position ?? next
+                if placeholder.position == nil { next += 1 }
+                out.append(UInt8(ascii: "%"))
+                out += String(position).utf8
+                out.append(UInt8(ascii: "$"))
+                for byte in bytes[placeholder.modifiers] where !lengthModifiers.contains(byte) { out.append(byte) }
+                out.append(androidConversion(placeholder.conversion))
+            }
+        }
+        guard found else { return nil }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[cursor...]))
+        return out
     }
 
     private static let lengthModifiers = ByteSet("hlqLzjt")
@@ -194,30 +208,38 @@ public enum AndroidExporter {
     /// `?` (read as a reference), leading or trailing spaces (trimmed) and runs of spaces inside (folded to one),
     /// each written as `\u0020`; U+FFFE and U+FFFF, which XML cannot carry, as `\ufffe` and `\uffff`.
     static func writeEscaped(_ text: String, to out: inout ByteWriter) {
-        let utf8 = text.utf8
-        guard let first = utf8.first else { return }
-        var middle = Substring(text)
+        var text = text
+        text.makeContiguousUTF8()  // a no-op for every string but a bridged one
+        _ = text.utf8.withContiguousStorageIfAvailable { writeEscaped($0, to: &out) }
+    }
+
+    /// ``writeEscaped(_:to:)`` of valid UTF-8, by byte offsets.
+    static func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout ByteWriter) {
+        guard let first = bytes.first else { return }
+        var start = 0
+        var end = bytes.count
         if first == UInt8(ascii: " ") {
             out.write("\\u0020")
-            middle = middle.dropFirst()
+            start = 1
         } else if first == UInt8(ascii: "@") || first == UInt8(ascii: "?") {
             out.write(UInt8(ascii: "\\"))
             out.write(first)
-            middle = middle.dropFirst()
+            start = 1
         }
-        let trailingSpace = middle.utf8.last == UInt8(ascii: " ")
-        if trailingSpace { middle = middle.dropLast() }
-        writeBody(middle, afterSpace: first == UInt8(ascii: " "), to: &out)
+        let trailingSpace = end > start && bytes[end - 1] == UInt8(ascii: " ")
+        if trailingSpace { end -= 1 }
+        let body = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        if first == UInt8(ascii: " ") || needsMoreThanTheTable(body) {
+            // Whole scalars from here: `start` and `end` are after and before a space, `@` or `?`.
+            writeBody(String(decoding: body, as: UTF8.self), afterSpace: first == UInt8(ascii: " "), to: &out)
+        } else {
+            out.write(body, escaping: table)
+        }
         if trailingSpace { out.write("\\u0020") }
     }
 
     /// The table's escaping, with a space that follows a space and the two non-characters written as `\u` escapes.
-    private static func writeBody(_ text: Substring, afterSpace: Bool, to out: inout ByteWriter) {
-        let needsCare = afterSpace || needsMoreThanTheTable(text.utf8)
-        guard needsCare else {
-            out.write(String(text), escaping: table)
-            return
-        }
+    private static func writeBody(_ text: String, afterSpace: Bool, to out: inout ByteWriter) {
         var segment = ""
         var previousWasSpace = afterSpace
         for scalar in text.unicodeScalars {
@@ -240,20 +262,16 @@ public enum AndroidExporter {
         out.write(segment, escaping: table)
     }
 
-    /// Whether `bytes` hold a byte `EF` (U+FFFE and U+FFFF start with it) or two spaces in a row: one pass over
-    /// contiguous storage when there is some.
-    private static func needsMoreThanTheTable(_ bytes: Substring.UTF8View) -> Bool {
-        func look(_ bytes: some Sequence<UInt8>) -> Bool {
-            var previousWasSpace = false
-            for byte in bytes {
-                if byte == 0xEF { return true }
-                let isSpace = byte == UInt8(ascii: " ")
-                if isSpace && previousWasSpace { return true }
-                previousWasSpace = isSpace
-            }
-            return false
+    /// Whether `bytes` hold two spaces in a row or an 0xEF (which starts U+FFFE and U+FFFF).
+    private static func needsMoreThanTheTable(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var previousWasSpace = false
+        for byte in bytes {
+            if byte == 0xEF { return true }
+            let isSpace = byte == UInt8(ascii: " ")
+            if isSpace && previousWasSpace { return true }
+            previousWasSpace = isSpace
         }
-        return bytes.withContiguousStorageIfAvailable(look) ?? look(bytes)
+        return false
     }
 
     private static let table = EscapeTable(

@@ -57,17 +57,20 @@ struct ByteWriter: ~Copyable {
     mutating func write(_ text: String, escaping table: EscapeTable) {
         var text = text
         text.makeContiguousUTF8()
-        text.utf8.withContiguousStorageIfAvailable { source in
-            var start = 0
-            table.flat.withUnsafeBufferPointer { flat in
-                for position in 0..<source.count where table.escapes(source[position]) {
-                    write(UnsafeBufferPointer(rebasing: source[start..<position]))
-                    write(UnsafeBufferPointer(rebasing: flat[table.ranges[Int(source[position])]]))
-                    start = position + 1
-                }
+        text.utf8.withContiguousStorageIfAvailable { write($0, escaping: table) }
+    }
+
+    /// ``write(_:escaping:)`` of UTF-8 bytes.
+    mutating func write(_ source: UnsafeBufferPointer<UInt8>, escaping table: EscapeTable) {
+        var start = 0
+        table.flat.withUnsafeBufferPointer { flat in
+            for position in 0..<source.count where table.escapes(source[position]) {
+                write(UnsafeBufferPointer(rebasing: source[start..<position]))
+                write(UnsafeBufferPointer(rebasing: flat[table.ranges[Int(source[position])]]))
+                start = position + 1
             }
-            write(UnsafeBufferPointer(rebasing: source[start..<source.count]))
         }
+        write(UnsafeBufferPointer(rebasing: source[start..<source.count]))
     }
 
     /// The bytes written, copied.

@@ -71,6 +71,14 @@ struct TremaParserTests {
         var description: String { message }
     }
 
+    /// Text `a` with values in `l0` to `l19` on lines 4 to 23, then one in `repeated` on line 24.
+    static func twentyLanguages(then repeated: String) -> String {
+        tremaXML(
+            "<text key=\"a\"><context/>\n"
+                + (0..<20).map { "<value lang=\"l\($0)\" status=\"verified\">A</value>\n" }.joined()
+                + "<value lang=\"\(repeated)\" status=\"verified\">B</value>\n</text>")
+    }
+
     static let ruleViolations: [Case] = [
         Case(
             xml: "<?xml version=\"1.0\"?>\n<trema>\n</trema>", line: 2, message: "<trema> needs a masterLang attribute"),
@@ -105,17 +113,9 @@ struct TremaParserTests {
         // More languages than are looked through one by one (16): the twentieth repeats the eighteenth, the
         // twenty-first the second.
         Case(
-            xml: tremaXML(
-                "<text key=\"a\"><context/>\n"
-                    + (0..<20).map { "<value lang=\"l\($0)\" status=\"verified\">A</value>\n" }.joined()
-                    + "<value lang=\"l17\" status=\"verified\">B</value>\n</text>"
-            ), line: 24, message: "text 'a' has two values for 'l17' (first at line 21)"),
-        Case(
-            xml: tremaXML(
-                "<text key=\"a\"><context/>\n"
-                    + (0..<20).map { "<value lang=\"l\($0)\" status=\"verified\">A</value>\n" }.joined()
-                    + "<value lang=\"l1\" status=\"verified\">B</value>\n</text>"
-            ), line: 24, message: "text 'a' has two values for 'l1' (first at line 5)"),
+            xml: twentyLanguages(then: "l17"), line: 24, message: "text 'a' has two values for 'l17' (first at line 21)"
+        ),
+        Case(xml: twentyLanguages(then: "l1"), line: 24, message: "text 'a' has two values for 'l1' (first at line 5)"),
         Case(
             xml: tremaXML("<text key=\"a\"><context/><value lang=\"de\">A</value></text>"), line: 3,
             message: "the 'de' value of text 'a' has no status attribute"),

@@ -221,7 +221,8 @@ struct XMLScanner {
             index += 1
             let value = try readCharacters(until: quote, inAttribute: true)
             index += 1
-            if attributes.isEmpty { attributes.reserveCapacity(4) }  // trema's elements have up to three: one allocation
+            // trema's elements have up to three attributes: one allocation.
+            if attributes.isEmpty { attributes.reserveCapacity(4) }
             if attributes.count < 8 {
                 if attributes.contains(where: { $0.name == name }) {
                     throw fail("attribute \(name) appears twice on <\(element)>")

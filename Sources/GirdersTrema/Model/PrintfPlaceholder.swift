@@ -282,16 +282,13 @@ public struct PrintfPlaceholder: Sendable, Equatable {
             }
             if first == nil && kinds[position - 1] != nil { first = kinds }
             kinds[position - 1] = kind
-            guard var firstKinds = first else { continue }
-            first = nil  // `firstKinds` is the only reference while it changes
-            if let earlier = firstKinds[position - 1], earlier != kind {
+            if let earlier = first?[position - 1] ?? nil, earlier != kind {
                 problems.append(
                     "placeholder '\(written())' uses argument \(position) as \(kind.rawValue), an earlier one as \(earlier.rawValue)"
                 )
             } else {
-                firstKinds[position - 1] = kind
+                first?[position - 1] = kind  // changed in place; nothing to keep while no position repeats
             }
-            first = firstKinds
         }
         return (kinds, problems)
     }

@@ -94,6 +94,7 @@ struct ByteWriterTests {
             }
         }
         #expect(TremaDocument(masterLanguage: "de", texts: []).exportCapacity(languages: 4, perText: 160) == 1 << 12)
+        #expect(document.exportCapacity(languages: Int.max, perText: Int.max) == 1 << 30)
     }
 
     /// The Android exporter makes placeholders positional and escapes the result in one go, without a string in

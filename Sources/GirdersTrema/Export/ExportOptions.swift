@@ -106,7 +106,9 @@ extension TremaDocument {
         }
         guard values > 0 else { return 1 << 12 }
         let oneLanguage = bytes / max(values / max(texts.count, 1), 1)
-        return min(max((2 * oneLanguage + perText * texts.count) * max(languages, 1), 1 << 12), 1 << 30)
+        // In floating point: a hostile file's texts times its languages must not overflow before the cap.
+        let estimate = (2 * Double(oneLanguage) + Double(perText) * Double(texts.count)) * Double(max(languages, 1))
+        return Int(min(max(estimate, Double(1 << 12)), Double(1 << 30)))
     }
 
     /// The entries an export covers: those found once for all formats of a conversion, or found now.

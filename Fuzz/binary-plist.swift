@@ -1,6 +1,8 @@
 import Foundation
 import GirdersSupport
 
+@testable import GirdersConfig
+
 /// libFuzzer entry: any bytes as a binary property list, then as a configuration layer.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzBinaryPropertyList(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import GirdersConfig
+
 /// libFuzzer entry: any bytes as two configuration layers (nested dictionaries, arrays and every scalar kind,
 /// keys from a small alphabet so paths collide), then the merge's property and the typed reads. A key path's value
 /// in the snapshot is the value a plain recursive merge of the two layers has there (the first layer wins;

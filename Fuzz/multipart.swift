@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import GirdersNetworking
+
 /// libFuzzer entry: any bytes as a multipart form (a boundary, then parts whose names, file names, content types
 /// and contents come from the bytes, CR, LF, quotes, backslashes and the boundary itself among them) and as the
 /// chunks of a part. Properties: a body that encodes splits back into exactly the parts given, each with one

@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import GirdersTrema
+
 /// libFuzzer entry: any text as a translation, formatted with arguments of every kind.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPlaceholders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

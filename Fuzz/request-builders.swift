@@ -1,6 +1,8 @@
 import Foundation
 import GirdersSupport
 
+@testable import GirdersNetworking
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

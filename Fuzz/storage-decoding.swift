@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import GirdersStorage
+
 /// libFuzzer entry: the input as a store header, and as an item's plaintext sealed with a fixed key so that
 /// decoding continues past the authentication tag (name length, UTF-8 check, name-to-file binding).
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,6 +1,8 @@
 import Foundation
 import GirdersSupport
 
+@testable import GirdersTrema
+
 /// libFuzzer entry: any bytes as a trema file; what parses is linted and exported to every format, and to Swift
 /// with the tables compiled in (what the build plugin generates). Valid UTF-8 is read in one piece and in two to
 /// four parts (as large files are): the document with every location, or the error, must be the same.

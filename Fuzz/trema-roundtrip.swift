@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import GirdersTrema
+
 /// libFuzzer entry: any bytes as a trema document built in code (keys, languages, contexts, values and statuses
 /// drawn from the bytes, with control characters, XML's and every format's special characters, white-space runs,
 /// noncharacters and placeholders among them), then every exporter's property: `xmlData()` parses back to the same

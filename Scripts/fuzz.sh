@@ -40,12 +40,17 @@ fi
 
 module_flags=()
 c_sources=()
-# Modules built before the target's own (as GirdersSupport is), for targets that compile a whole module.
+# Modules built before the target's own (as GirdersSupport is), for targets that use a whole module.
 dependencies=()
-# The whole of GirdersNetworking: its sources, the modules it imports, libcurl's and libpsl's loaders.
+# A target that uses a whole module names it here: the module is built once (with -enable-testing, into the shared
+# folder below) and the target's entry point is compiled as a module of its own that imports it `@testable`. Targets
+# that use a few files of a module compile those files and the entry point as that module instead.
+whole_module=""
+# Sources compiled into the target beside its entry point (a test target's helper).
+extra_sources=""
+# The whole of GirdersNetworking: the modules it imports, libcurl's and libpsl's loaders.
 whole_networking() {
-    module=GirdersNetworking
-    sources=$(find Sources/GirdersNetworking -name '*.swift')
+    whole_module=GirdersNetworking
     dependencies=(GirdersLog GirdersConfig)
     module_flags=(-I Sources/CGirdersCurl/include -I Sources/CGirdersLoading/include
         -I Sources/CGirdersCompression/include -I Sources/CGirdersOpenSSL/include)
@@ -55,12 +60,10 @@ whole_networking() {
 }
 case "$target" in
     trema-parser | strings-reader | placeholders)
-        module=GirdersTrema
-        sources=$(find Sources/GirdersTrema -name '*.swift') ;;
+        whole_module=GirdersTrema ;;
     xml-plist | binary-plist)
         # The property-list readers live in GirdersSupport; the configuration layer on top of them in GirdersConfig.
-        module=GirdersConfig
-        sources=$(find Sources/GirdersConfig -name '*.swift') ;;
+        whole_module=GirdersConfig ;;
     http-dates)
         module=GirdersNetworking
         sources=$(find Sources/GirdersNetworking/Dates -name '*.swift') ;;
@@ -109,16 +112,14 @@ case "$target" in
             Sources/GirdersNetworking/Streams/LineScanner.swift" ;;
     trema-roundtrip)
         # Every exporter's round trip; the Android reader is the tests' own (Foundation only).
-        module=GirdersTrema
-        sources="$(find Sources/GirdersTrema -name '*.swift') Tests/GirdersTremaTests/Support/AndroidStrings.swift" ;;
+        whole_module=GirdersTrema
+        extra_sources=Tests/GirdersTremaTests/Support/AndroidStrings.swift ;;
     multipart | request-builders)
         whole_networking ;;
     config-merge)
-        module=GirdersConfig
-        sources=$(find Sources/GirdersConfig -name '*.swift') ;;
+        whole_module=GirdersConfig ;;
     storage-decoding)
-        module=GirdersStorage
-        sources=$(find Sources/GirdersStorage -name '*.swift')
+        whole_module=GirdersStorage
         # libcrypto is declared by CGirdersOpenSSL and loaded at run time: its loader is compiled here, no
         # OpenSSL headers or link-time library needed.
         module_flags=(-I Sources/CGirdersOpenSSL/include)
@@ -127,40 +128,89 @@ case "$target" in
 esac
 
 work=".build/fuzz/$target"
-mkdir -p "$work/corpus" "$work/support"
+# What several targets share (GirdersSupport, whole modules, the C loaders), each built once, instrumented the same
+# way, and built again only when its sources, its flags, this script or the compiler changed (a stamp beside it).
+shared=".build/fuzz/shared"
+mkdir -p "$work/corpus" "$shared"
 rm -f "$work/fuzzer"  # a stale build must not stand in for one that failed
 echo "== fuzz $target: building =="
-# GirdersSupport (the internal target every module imports) is built first as a module of its own, instrumented
-# the same way; `package` access needs the same package name on both sides.
-# shellcheck disable=SC2046
-swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -wmo -module-name GirdersSupport \
-    -enable-upcoming-feature InternalImportsByDefault -I Sources/CGirdersAtomics/include \
-    -package-name Girders -emit-module -emit-module-path "$work/support/GirdersSupport.swiftmodule" \
-    -emit-object -o "$work/support/GirdersSupport.o" $(find Sources/GirdersSupport -name '*.swift') 2>&1 \
-    | grep -v "Cannot export local symbol" || true
-# GirdersSupport's C part (CGirdersAtomics: atomics, and whether the build is sanitized), instrumented alike.
-clang -c -O1 -g -fsanitize=fuzzer-no-link,address -I Sources/CGirdersAtomics/include Sources/CGirdersAtomics/Atomics.c \
-    -o "$work/support/Atomics.o"
-module_flags+=(-package-name Girders -I "$work/support" -I Sources/CGirdersAtomics/include "$work/support/GirdersSupport.o"
-    "$work/support/Atomics.o")
-for dependency in "${dependencies[@]+"${dependencies[@]}"}"; do
-    # shellcheck disable=SC2046
-    swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -wmo -module-name "$dependency" \
-        -enable-upcoming-feature InternalImportsByDefault -package-name Girders -I "$work/support" \
-        -I Sources/CGirdersAtomics/include -emit-module -emit-module-path "$work/support/$dependency.swiftmodule" \
-        -emit-object -o "$work/support/$dependency.o" $(find "Sources/$dependency" -name '*.swift') 2>&1 \
+compiler_version=$(swiftc --version 2>&1)
+# Every C target's headers and module maps, which Swift modules import.
+c_headers=$(find Sources -path '*/include/*' -type f | sort)
+# Prints the stamp of a build: a digest of its sources' contents, its command line, the C headers, this script and the
+# compiler.
+stamp_of() {
+    # shellcheck disable=SC2086
+    {
+        printf '%s\n' "$compiler_version" "$*"
+        cat "$0" $c_headers
+        for file in "$@"; do [ -f "$file" ] && cat "$file"; done
+    } 2>/dev/null | sha256sum | cut -d' ' -f1
+}
+# Builds a Swift module NAME from SOURCES... into $shared (NAME.o, NAME.swiftmodule) unless its stamp is current.
+# Extra compiler flags come in the array `flags`.
+shared_module() {
+    local name=$1
+    shift
+    local stamp
+    stamp=$(stamp_of "${flags[@]+"${flags[@]}"}" "$@")
+    if [ -f "$shared/$name.o" ] && [ "$(cat "$shared/$name.stamp" 2>/dev/null)" = "$stamp" ]; then
+        return
+    fi
+    rm -f "$shared/$name.o" "$shared/$name.stamp"
+    echo "fuzz: building $name"
+    # -num-threads: the one whole-module job generates code on every core, an object per source, archived; the
+    # archive is joined into one object whole (every conformance record in it, whether a target names its file or not).
+    rm -f "$shared/lib$name.a"
+    swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -wmo -num-threads "$(nproc)" \
+        -module-name "$name" -enable-upcoming-feature InternalImportsByDefault -package-name Girders -I "$shared" \
+        -I Sources/CGirdersAtomics/include "${flags[@]+"${flags[@]}"}" -emit-module \
+        -emit-module-path "$shared/$name.swiftmodule" -emit-library -static -o "$shared/lib$name.a" "$@" 2>&1 \
         | grep -v "Cannot export local symbol" || true
-    module_flags+=("$work/support/$dependency.o")
-done
+    [ -f "$shared/lib$name.a" ] && ld -r --whole-archive "$shared/lib$name.a" -o "$shared/$name.o"
+    rm -f "$shared/lib$name.a"
+    [ -f "$shared/$name.o" ] || { echo "fuzz: $name did not build" >&2; exit 1; }
+    echo "$stamp" >"$shared/$name.stamp"
+}
+# Builds a C source into $shared with the fuzzer's coverage and ASan, unless its stamp is current; prints the object.
+shared_c_object() {
+    local source=$1 object stamp
+    object="$shared/$(basename "$source" .c).o"
+    stamp=$(stamp_of "$source")
+    if [ ! -f "$object" ] || [ "$(cat "$object.stamp" 2>/dev/null)" != "$stamp" ]; then
+        clang -c -O1 -g -fsanitize=fuzzer-no-link,address -I "$(dirname "$source")/include" \
+            -I Sources/CGirdersLoading/include "$source" -o "$object"
+        echo "$stamp" >"$object.stamp"
+    fi
+    echo "$object"
+}
+# GirdersSupport (the internal target every module imports) and its C part (CGirdersAtomics: atomics, and whether
+# the build is sanitized); `package` access needs the same package name on every side.
+flags=()
+# shellcheck disable=SC2046
+shared_module GirdersSupport $(find Sources/GirdersSupport -name '*.swift' | sort)
+objects=("$shared/GirdersSupport.o" "$(shared_c_object Sources/CGirdersAtomics/Atomics.c)")
 for source in "${c_sources[@]+"${c_sources[@]}"}"; do
-    object="$work/support/$(basename "$source" .c).o"
-    clang -c -O1 -g -fsanitize=fuzzer-no-link,address -I "$(dirname "$source")/include" \
-        -I Sources/CGirdersLoading/include "$source" -o "$object"
-    module_flags+=("$object")
+    objects+=("$(shared_c_object "$source")")
 done
+# Every shared module is built the one way (-enable-testing, the target's C headers for the whole module alone), so
+# GirdersConfig built for the networking targets is the one the configuration targets use.
+for dependency in "${dependencies[@]+"${dependencies[@]}"}" $whole_module; do
+    flags=(-enable-testing)
+    [ "$dependency" = "$whole_module" ] && flags+=("${module_flags[@]+"${module_flags[@]}"}")
+    # shellcheck disable=SC2046
+    shared_module "$dependency" $(find "Sources/$dependency" -name '*.swift' | sort)
+    objects+=("$shared/$dependency.o")
+done
+if [ -n "$whole_module" ]; then
+    # The entry point imports the module `@testable` (its internal parsers), as a module named after the target.
+    module="Fuzz_${target//-/_}"
+    sources="$extra_sources"
+fi
 # shellcheck disable=SC2086
-swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -module-name "$module" \
-    $sources "Fuzz/$target.swift" "${module_flags[@]}" -o "$work/fuzzer" 2>&1 \
+swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -module-name "$module" -package-name Girders \
+    -I "$shared" -I Sources/CGirdersAtomics/include "${module_flags[@]+"${module_flags[@]}"}" \
+    $sources "Fuzz/$target.swift" "${objects[@]}" -o "$work/fuzzer" 2>&1 \
     | grep -v "Cannot export local symbol" || true
 [ -x "$work/fuzzer" ] || { echo "fuzz: $target did not build" >&2; exit 1; }
 

@@ -40,6 +40,35 @@ struct ByteWriterTests {
         #expect(writer.data == Data(expected))
     }
 
+    /// Every one of the 256 byte values, alone and between plain bytes, is replaced exactly when the table has a
+    /// replacement for it: the ASCII bytes on both sides of 64 (where a two-word mask once split them), DEL, and
+    /// the bytes of multi-byte characters (0x80 and above), which are always copied.
+    @Test func everyByteValueIsReplacedExactlyWhenTheTableHasAReplacement() {
+        let explicit: [UInt8: String] = [
+            0x22: "\\\"", 0x3F: "\\?", 0x40: "\\@", 0x7E: "~~", 0x7F: "DEL", 0xC3: "never",
+        ]
+        let table = EscapeTable(explicit, controlPrefix: "\\u")
+        for value in 0...255 {
+            let byte = UInt8(value)
+            let replacement: [UInt8] =
+                if byte >= 0x80 {
+                    [byte]
+                } else if let explicit = explicit[byte] {
+                    Array(explicit.utf8)
+                } else if byte < 0x20 {
+                    Array(String(format: "\\u%04X", value).utf8)
+                } else {
+                    [byte]
+                }
+            var writer = ByteWriter(capacity: 16)
+            [UInt8(ascii: "a"), byte, UInt8(ascii: "b"), byte].withUnsafeBufferPointer {
+                writer.write($0, escaping: table)
+            }
+            #expect(
+                writer.bytes == [UInt8(ascii: "a")] + replacement + [UInt8(ascii: "b")] + replacement, "byte \(value)")
+        }
+    }
+
     /// `takeData()` hands the writer's memory to the `Data`: the bytes must stay whole after the writer is gone and
     /// other writers have allocated and freed memory of the same sizes (freed twice or too early, they would not).
     @Test(arguments: [0, 1, 15, 16, 5_000, 1 << 20])

@@ -196,6 +196,15 @@ struct TremaParserTests {
         Case(
             xml: "<trema masterLang=\"de\">\u{1}</trema>", line: 1,
             message: "not well-formed XML: control character U+0001 is not allowed"),
+        // Text and an attribute value that run to the last byte of the file, where the scan for their end stops.
+        Case(
+            xml:
+                "<trema masterLang=\"de\">\n<text key=\"a\"><context/>\n\t<value lang=\"de\" status=\"initial\">to the end\n",
+            line: 4,
+            message: "not well-formed XML: <value> is not closed at the end of the file"),
+        Case(
+            xml: "<trema masterLang=\"de\n", line: 2,
+            message: "not well-formed XML: unterminated attribute value"),
     ]
 
     @Test(arguments: malformed)

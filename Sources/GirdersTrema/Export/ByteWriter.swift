@@ -40,7 +40,7 @@ struct ByteWriter: ~Copyable {
         count += buffer.count
     }
 
-    mutating func write(_ text: String) {
+    @inline(__always) mutating func write(_ text: String) {
         if text.utf8.withContiguousStorageIfAvailable({ write($0) }) == nil {
             Array(text.utf8).withUnsafeBufferPointer { write($0) }
         }
@@ -64,10 +64,13 @@ struct ByteWriter: ~Copyable {
     mutating func write(_ source: UnsafeBufferPointer<UInt8>, escaping table: EscapeTable) {
         var start = 0
         table.flat.withUnsafeBufferPointer { flat in
-            for position in 0..<source.count where table.escapes(source[position]) {
-                write(UnsafeBufferPointer(rebasing: source[start..<position]))
-                write(UnsafeBufferPointer(rebasing: flat[table.ranges[Int(source[position])]]))
-                start = position + 1
+            table.escaped.withUnsafeBufferPointer { escaped in
+                // One load and test a byte: `escaped` has an entry for every byte value.
+                for position in 0..<source.count where escaped[Int(source[position])] {
+                    write(UnsafeBufferPointer(rebasing: source[start..<position]))
+                    write(UnsafeBufferPointer(rebasing: flat[table.ranges[Int(source[position])]]))
+                    start = position + 1
+                }
             }
         }
         write(UnsafeBufferPointer(rebasing: source[start..<source.count]))
@@ -90,11 +93,11 @@ struct ByteWriter: ~Copyable {
     }
 }
 
-/// Replacements for ASCII bytes: a 128-bit mask of the bytes to replace and their replacements in one buffer,
-/// so escaping a byte costs no reference counting.
+/// Replacements for ASCII bytes: whether each of the 256 byte values is replaced, and the replacements in one
+/// buffer, so escaping a byte costs one load and no reference counting.
 struct EscapeTable: Sendable {
-    private let low: UInt64
-    private let high: UInt64
+    /// Whether each byte value has a replacement (bytes 0x80 and above never have one).
+    let escaped: [Bool]
     let flat: [UInt8]
     let ranges: [Range<Int>]
 
@@ -106,24 +109,17 @@ struct EscapeTable: Sendable {
             replacements[Int(byte)] = (controlPrefix ?? "") + String(repeating: "0", count: 4 - digits.count) + digits
         }
         for (byte, replacement) in explicit where byte < 0x80 { replacements[Int(byte)] = replacement }
-        var low: UInt64 = 0
-        var high: UInt64 = 0
+        var escaped = [Bool](repeating: false, count: 256)
         var flat: [UInt8] = []
         var ranges = [Range<Int>](repeating: 0..<0, count: 128)
         for (byte, replacement) in replacements.enumerated() {
             guard let replacement else { continue }
-            if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
+            escaped[byte] = true
             ranges[byte] = flat.count..<(flat.count + replacement.utf8.count)
             flat += replacement.utf8
         }
-        self.low = low
-        self.high = high
+        self.escaped = escaped
         self.flat = flat
         self.ranges = ranges
-    }
-
-    /// Whether `byte` has a replacement.
-    @inline(__always) func escapes(_ byte: UInt8) -> Bool {
-        byte < 64 ? (low >> UInt64(byte)) & 1 == 1 : byte < 128 && (high >> UInt64(byte - 64)) & 1 == 1
     }
 }

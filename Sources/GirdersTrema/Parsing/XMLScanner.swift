@@ -245,17 +245,24 @@ struct XMLScanner {
         var newlines = 0
         var lastNewline = -1
         let stops = RunStops(terminator)
-        while stop < end {
-            let byte = bytes[stop]
-            if stops.contains(byte) {
-                // Line breaks and tabs in text are kept as they are; every other stop needs a closer look.
-                guard !inAttribute && (byte == 0x0A || byte == 0x09) else { break }
-                if byte == 0x0A {
-                    newlines += 1
-                    lastNewline = stop
+        // Every byte of the document's text passes here: read without bounds checks, up to `limit`, which
+        // `bytes.count` bounds (`end` is within it by construction, and a scanner built otherwise stops short).
+        let limit = min(end, bytes.count)
+        bytes.withUnsafeBufferPointer { bytes in
+            stops.table.withUnsafeBufferPointer { table in
+                while stop < limit {
+                    let byte = bytes[stop]
+                    if table[Int(byte)] || byte == terminator {
+                        // Line breaks and tabs in text are kept as they are; every other stop needs a closer look.
+                        guard !inAttribute && (byte == 0x0A || byte == 0x09) else { break }
+                        if byte == 0x0A {
+                            newlines += 1
+                            lastNewline = stop
+                        }
+                    }
+                    stop += 1
                 }
             }
-            stop += 1
         }
         if stop < end && bytes[stop] == terminator {
             let text = String(decoding: bytes[index..<stop], as: UTF8.self)
@@ -301,20 +308,19 @@ struct XMLScanner {
         return String(decoding: result, as: UTF8.self)
     }
 
-    /// The bytes that end a run of character data copied as it is: every control character, `&`, `<`, the
-    /// terminator (all below 64, so one mask) and 0xEF, which starts U+FFFE and U+FFFF.
+    /// The bytes that end a run of character data copied as it is: every control character, `&`, `<`, 0xEF
+    /// (which starts U+FFFE and U+FFFF) and the terminator.
     private struct RunStops {
-        private let mask: UInt64
-
-        init(_ terminator: UInt8) {
-            var mask: UInt64 = 0xFFFF_FFFF | 1 << UInt64(UInt8(ascii: "&")) | 1 << UInt64(UInt8(ascii: "<"))
-            if terminator < 64 { mask |= 1 << UInt64(terminator) }
-            self.mask = mask
+        /// Whether each of the 256 byte values stops a run whatever the terminator.
+        static let common: [Bool] = (0...255).map { byte in
+            byte < 0x20 || byte == Int(UInt8(ascii: "&")) || byte == Int(UInt8(ascii: "<")) || byte == 0xEF
         }
+        let table = Self.common
+        let terminator: UInt8
 
-        @inline(__always) func contains(_ byte: UInt8) -> Bool {
-            byte < 64 ? (mask >> UInt64(byte)) & 1 == 1 : byte == 0xEF
-        }
+        init(_ terminator: UInt8) { self.terminator = terminator }
+
+        @inline(__always) func contains(_ byte: UInt8) -> Bool { table[Int(byte)] || byte == terminator }
     }
 
     private mutating func readReference(into result: inout [UInt8]) throws(Failure) {

@@ -34,3 +34,14 @@ extension String {
         return offset.map { utf8.index(utf8.startIndex, offsetBy: $0) }
     }
 }
+
+extension UnsafeBufferPointer<UInt8> {
+    /// The offset of the first `byte` at or after `start` (`nil` when there is none or `start` is not within the
+    /// buffer): `memchr`, which looks at a word or more at a time where a loop looks at a byte.
+    package func firstOffset(of byte: UInt8, from start: Int) -> Int? {
+        guard let base = baseAddress, start >= 0, start < count,
+            let hit = memchr(base + start, Int32(byte), count - start)
+        else { return nil }
+        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
+    }
+}

@@ -138,7 +138,7 @@ public struct PrintfPlaceholder: Sendable, Equatable {
         var start = start
         let end = bytes.count
         while start < end {
-            guard let found = bytes[start...].firstIndex(of: UInt8(ascii: "%")) else { return nil }
+            guard let found = bytes.firstOffset(of: UInt8(ascii: "%"), from: start) else { return nil }
             var cursor = found + 1
             guard cursor < end else { return nil }
             if bytes[cursor] == UInt8(ascii: "%") {

@@ -196,6 +196,14 @@ struct TremaParserTests {
         Case(
             xml: "<trema masterLang=\"de\">\u{1}</trema>", line: 1,
             message: "not well-formed XML: control character U+0001 is not allowed"),
+        // Markup told apart by the byte after '<', down to a '<' that is the file's last byte.
+        Case(
+            xml: "<trema masterLang=\"de\">\n<?pi unterminated", line: 2,
+            message: "not well-formed XML: unterminated processing instruction"),
+        Case(xml: "<trema masterLang=\"de\">\n<", line: 2, message: "not well-formed XML: expected a name"),
+        Case(
+            xml: "<trema masterLang=\"de\">\n<!ELEMENT x ANY>", line: 2,
+            message: "not well-formed XML: DTDs and declarations are not allowed"),
         // Text and an attribute value that run to the last byte of the file, where the scan for their end stops.
         Case(
             xml:

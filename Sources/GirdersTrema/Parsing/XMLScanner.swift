@@ -102,11 +102,15 @@ struct XMLScanner {
                 } else {
                     handler.characters(text, line: textLine, column: textColumn)
                 }
-            } else if peek("<?") {
+                continue
+            }
+            // After '<', the next byte says which markup this is (the element's start, most often).
+            let next = index + 1 < end ? bytes[index + 1] : 0
+            if next == UInt8(ascii: "?") {
                 try skip(until: "?>", what: "processing instruction")
-            } else if peek("<!--") {
+            } else if next == UInt8(ascii: "!") && peek("<!--") {
                 try skip(until: "-->", what: "comment")
-            } else if peek("<![CDATA[") {
+            } else if next == UInt8(ascii: "!") && peek("<![CDATA[") {
                 guard !open.isEmpty else { throw fail("CDATA outside the root element") }
                 let (cdataLine, cdataColumn) = (line, column)
                 index += 9
@@ -124,9 +128,9 @@ struct XMLScanner {
                 }
                 handler.characters(Self.normalizingNewlines(bytes[start..<index]), line: cdataLine, column: cdataColumn)
                 index += 3
-            } else if peek("<!") {
+            } else if next == UInt8(ascii: "!") {
                 throw fail("DTDs and declarations are not allowed in trema files")
-            } else if peek("</") {
+            } else if next == UInt8(ascii: "/") {
                 let (endLine, endColumn) = (line, column)
                 index += 2
                 let name = try readName()

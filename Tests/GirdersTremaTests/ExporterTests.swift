@@ -130,6 +130,9 @@ struct ExporterTests {
         #expect(AndroidExporter.positional("é %@ 日本 %lld🙂%% ü %3$.2f ß") == "é %1$s 日本 %2$d🙂%% ü %3$.2f ß")
         #expect(AndroidExporter.positional("🙂%p") == "🙂%p")
         #expect(AndroidExporter.positional("%12$@ and %@") == "%12$s and %1$s")
+        // Implicit positions past one digit.
+        let eleven = Array(repeating: "%@", count: 11).joined(separator: " ")
+        #expect(AndroidExporter.positional(eleven) == (1...11).map { "%\($0)$s" }.joined(separator: " "))
     }
 
     @Test func androidKeepsRunsOfSpacesThatAapt2WouldFold() throws {
@@ -145,6 +148,11 @@ struct ExporterTests {
         for (index, value) in values.enumerated() {
             #expect(strings["k\(index)"] == value, "\(value.debugDescription)")
         }
+        // The escapes themselves: the second space of a pair, wherever the pair is, and nothing for single spaces.
+        #expect(AndroidExporter.escape("a  b") == "a \\u0020b")
+        #expect(AndroidExporter.escape("a b c d") == "a b c d")
+        #expect(AndroidExporter.escape("a b c  d") == "a b c \\u0020d")
+        #expect(AndroidExporter.escape("x\u{FFFE}y é") == "x\\ufffey é")
     }
 
     @Test func androidOutputIsWellFormedForCharactersXMLCannotCarry() throws {

@@ -175,7 +175,12 @@ public enum AndroidExporter {
                 let position = placeholder.position ?? next
                 if placeholder.position == nil { next += 1 }
                 out.append(UInt8(ascii: "%"))
-                out += String(position).utf8
+                // One digit, the common case, without a String in between.
+                if position < 10 {
+                    out.append(UInt8(ascii: "0") + UInt8(position))
+                } else {
+                    out += String(position).utf8
+                }
                 out.append(UInt8(ascii: "$"))
                 for byte in bytes[placeholder.modifiers] where !lengthModifiers.contains(byte) { out.append(byte) }
                 out.append(androidConversion(placeholder.conversion))
@@ -262,14 +267,14 @@ public enum AndroidExporter {
         out.write(segment, escaping: table)
     }
 
-    /// Whether `bytes` hold two spaces in a row or an 0xEF (which starts U+FFFE and U+FFFF).
+    /// Whether `bytes` hold two spaces in a row or an 0xEF (which starts U+FFFE and U+FFFF); looked for with
+    /// `memchr`, a word or more at a time, since most values have neither.
     private static func needsMoreThanTheTable(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var previousWasSpace = false
-        for byte in bytes {
-            if byte == 0xEF { return true }
-            let isSpace = byte == UInt8(ascii: " ")
-            if isSpace && previousWasSpace { return true }
-            previousWasSpace = isSpace
+        if bytes.firstOffset(of: 0xEF, from: 0) != nil { return true }
+        var from = 0
+        while let space = bytes.firstOffset(of: UInt8(ascii: " "), from: from) {
+            if space + 1 < bytes.count && bytes[space + 1] == UInt8(ascii: " ") { return true }
+            from = space + 2
         }
         return false
     }

@@ -40,10 +40,22 @@ public enum SwiftSourceExporter {
                 out.write(accessor.key)
                 out.write(") }\n")
             } else {
-                out.write("    public static func \(accessor.name)(\(accessor.parameters)) -> String {\n")
-                let count = accessor.count.map { ", count: \($0)" } ?? ""
-                let arguments = accessor.arguments.isEmpty ? "" : ", \(accessor.arguments)"
-                out.write("        GirdersTrema.translate(\(accessor.key)\(count)\(arguments))\n    }\n")
+                // Written piece by piece: an interpolated line costs a string built and freed per member.
+                out.write("    public static func ")
+                out.write(accessor.name)
+                out.write("(")
+                out.write(accessor.parameters)
+                out.write(") -> String {\n        GirdersTrema.translate(")
+                out.write(accessor.key)
+                if let count = accessor.count {
+                    out.write(", count: ")
+                    out.write(count)
+                }
+                if !accessor.arguments.isEmpty {
+                    out.write(", ")
+                    out.write(accessor.arguments)
+                }
+                out.write(")\n    }\n")
             }
         }
         out.write("}\n")

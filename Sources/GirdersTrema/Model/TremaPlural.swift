@@ -23,7 +23,11 @@ public struct TremaPlural: Sendable, Equatable {
 
     /// The first non-empty context of the forms, `other`'s first.
     public var context: String {
-        ([forms[.other]] + categories.map { forms[$0] }).compactMap { $0?.context }.first { !$0.isEmpty } ?? ""
+        if let other = forms[.other]?.context, !other.isEmpty { return other }
+        for category in categories {
+            if let context = forms[category]?.context, !context.isEmpty { return context }
+        }
+        return ""
     }
 
     /// The forms of `language` whose value exists, by category.

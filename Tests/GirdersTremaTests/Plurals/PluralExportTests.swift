@@ -32,6 +32,21 @@ struct PluralExportTests {
         #expect(TremaText(key: "x#y#few", values: []).pluralForm?.key == "x#y")
     }
 
+    /// A plural's context is its `other` form's, or else the first non-empty one in CLDR's order of categories.
+    @Test(arguments: [
+        (["other": "the other's", "one": "one's"], "the other's"),
+        (["other": "", "many": "many's", "one": "one's"], "one's"),
+        (["few": "few's"], "few's"),
+        (["other": "", "one": ""], ""),
+    ])
+    func thePluralsContextIsTheOtherFormsOrTheFirstGiven(contexts: [String: String], expected: String) {
+        let texts = contexts.sorted { $0.key < $1.key }.map { category, context in
+            TremaText(key: "k#\(category)", context: context, values: [])
+        }
+        let document = TremaDocument(masterLanguage: "en", texts: texts)
+        #expect(document.plurals.first?.context == expected)
+    }
+
     @Test func eachStringsDictIsAPropertyListWithOneVariablePerPluralInTheLanguagesCategories() throws {
         for (language, categories) in Self.categories {
             let data = try #require(files["\(language).lproj/messages.stringsdict"], "\(language)")

@@ -177,6 +177,14 @@ struct ExporterTests {
         #expect(AndroidExporter.resourceName("key.with.dots") == "key_with_dots")
         #expect(AndroidExporter.resourceName("2fa-code") == "_2fa_code")
         #expect(AndroidExporter.resourceName("class") == "class_")
+        // Keywords of every length, the longest among them, are escaped; a longer name that starts with one is not.
+        for keyword in ["do", "if", "int", "null", "true", "strictfp", "instanceof", "implements", "synchronized"] {
+            #expect(AndroidExporter.resourceName(keyword) == keyword + "_")
+        }
+        #expect(AndroidExporter.resourceName("synchronizedX") == "synchronizedX")
+        // A bridged key, without contiguous UTF-8, is read through its view to the same name.
+        #expect(AndroidExporter.resourceName(String(NSString(string: "synchronized"))) == "synchronized_")
+        #expect(AndroidExporter.resourceName(String(NSString(string: "café.über"))) == "caf___ber")
         // One `_` per scalar outside ASCII, whatever its length in UTF-8 (2, 3 or 4 bytes, or combining).
         #expect(AndroidExporter.resourceName("café.über") == "caf___ber")
         #expect(AndroidExporter.resourceName("日本🙂e\u{301}") == "___e_")

@@ -114,14 +114,22 @@ public enum AndroidExporter {
         // By UTF-8 bytes: a scalar's lead byte becomes one `_`, its continuation bytes (80-BF) nothing.
         var name: [UInt8] = []
         name.reserveCapacity(key.utf8.count + 2)
-        for byte in key.utf8 where byte < 0x80 || byte >= 0xC0 {
-            let valid = (65...90).contains(byte) || (97...122).contains(byte) || (48...57).contains(byte) || byte == 95
-            name.append(valid ? byte : UInt8(ascii: "_"))
+        func append(_ bytes: some Sequence<UInt8>) {
+            for byte in bytes where byte < 0x80 || byte >= 0xC0 {
+                let valid =
+                    (65...90).contains(byte) || (97...122).contains(byte) || (48...57).contains(byte) || byte == 95
+                name.append(valid ? byte : UInt8(ascii: "_"))
+            }
         }
+        // Over contiguous storage (every native string): the UTF-8 view's iterator costs several times as much.
+        if key.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil { append(key.utf8) }
         if name.first.map({ (48...57).contains($0) }) ?? true { name.insert(UInt8(ascii: "_"), at: 0) }
         let result = String(decoding: name, as: UTF8.self)
-        return javaKeywords.contains(result) ? result + "_" : result
+        // No Java keyword is longer than `longestJavaKeyword` bytes: a longer name is not hashed to find out.
+        return name.count <= longestJavaKeyword && javaKeywords.contains(result) ? result + "_" : result
     }
+
+    private static let longestJavaKeyword = javaKeywords.map(\.utf8.count).max() ?? 0
 
     static let javaKeywords: Set<String> = [
         "abstract", "assert", "boolean", "break", "byte", "case", "catch", "char", "class", "const", "continue",

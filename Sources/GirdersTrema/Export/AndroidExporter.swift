@@ -155,7 +155,8 @@ public enum AndroidExporter {
         var native = text
         native.makeContiguousUTF8()  // a no-op for every string but a bridged one
         _ = native.utf8.withContiguousStorageIfAvailable { bytes in
-            guard text.containsUTF8(UInt8(ascii: "%")), let rewritten = positional(bytes) else {
+            // `positional` finds no placeholder without a `%` (it looks for one with memchr) and gives nil.
+            guard let rewritten = positional(bytes) else {
                 return writeEscaped(bytes, to: &out)
             }
             rewritten.withUnsafeBufferPointer { writeEscaped($0, to: &out) }
